@@ -1,0 +1,69 @@
+"""The one exception hierarchy of plancheck.
+
+Every failure the library reports on purpose is a :class:`PlancheckError`. Errors caused by the
+user's input (a missing file, a malformed record, an unknown instance id, an unparseable answer)
+derive from :class:`BadInputError`, which the CLI maps to exit code 2. Each carries, where it is
+known, the file, line and column it is about.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where in an input a problem is: a source name (file or label), a 1-based line and column."""
+
+    source: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.source or "<input>"]
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        if self.column is not None:
+            parts.append(f"column {self.column}")
+        return ", ".join(parts)
+
+
+class PlancheckError(Exception):
+    """Base class of every error plancheck raises on purpose."""
+
+
+class BadInputError(PlancheckError):
+    """The input (file, record, instance id, option) is wrong; the message says where and why."""
+
+    def __init__(self, message: str, location: Location | None = None):
+        self.message = message
+        self.location = location
+        super().__init__(f"{location}: {message}" if location else message)
+
+
+class InstanceNotFoundError(BadInputError):
+    """An instance id or selector names nothing that exists."""
+
+
+class DataNotFoundError(BadInputError):
+    """The published data a command needs is not where it was looked for."""
+
+
+class AnswerParseError(BadInputError):
+    """A model's answer has no readable plan. ``expected`` lists what would have been accepted."""
+
+    def __init__(self, message: str, location: Location | None = None, expected: tuple[str, ...] = ()):
+        self.expected = expected
+        super().__init__(message, location)
+
+
+class PDDLError(BadInputError):
+    """A PDDL domain, problem or plan cannot be read or is inconsistent."""
+
+
+class SolverError(PlancheckError):
+    """A solver failed in a way that is not a property of the instance (crash, bad output)."""
+
+
+class CertificationError(PlancheckError):
+    """Two routes that must agree (a solver and the verifier, two solvers) disagree."""

@@ -1,0 +1,36 @@
+"""The fixed table of worlds: a name maps to the module attribute holding its facade.
+
+The table is a constant, not something modules add themselves to at import time; a world is
+imported only when it is asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from plancheck.errors import BadInputError
+from plancheck.world import World
+
+WORLDS: dict[str, str] = {
+    "grasp": "plancheck.domains.grasp.world:WORLD",
+}
+
+
+def world_names() -> tuple[str, ...]:
+    return tuple(WORLDS)
+
+
+@cache
+def get_world(name: str) -> World:
+    """The facade of world ``name``.
+
+    >>> get_world("grasp").name
+    'grasp'
+    """
+    try:
+        target = WORLDS[name]
+    except KeyError:
+        raise BadInputError(f"unknown world {name!r}; known worlds: {', '.join(WORLDS)}") from None
+    module_name, attribute = target.split(":")
+    return getattr(importlib.import_module(module_name), attribute)

@@ -1,0 +1,94 @@
+"""What any answer parser returns: the actions it read and every span of text it did not use.
+
+Parsers never drop text silently. Each character of an answer is either part of an action it
+read, layout (whitespace, brackets, separators, numbering, quotes, code fences), or lies in a
+:class:`Span` that says why it was not used. The verdict lists those spans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Generic, TypeVar
+
+from plancheck.rules import Unknown
+
+A = TypeVar("A", bound=Hashable)
+
+
+class SpanKind(str, Enum):
+    """Why a span of the answer was not read as an action."""
+
+    UNKNOWN = "unknown action"  # in the answer, in an action's place, but names no action
+    UNREAD = "unreadable"  # in the answer, next to an action, not understood
+    COMMENTARY = "commentary"  # after an action on its own line ("RIGHT - move right")
+    OUTSIDE = "outside the answer"  # prose, or a list that the policy did not pick
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """``text[start:end]`` of the answer, with its 1-based line and column."""
+
+    start: int
+    end: int
+    text: str
+    kind: SpanKind
+    line: int
+    column: int
+
+    def to_json(self) -> dict:
+        return {"start": self.start, "end": self.end, "line": self.line, "column": self.column,
+                "kind": self.kind.value, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedAction(Generic[A]):
+    """One action slot of the answer: the action (or :class:`Unknown`) and where it was read."""
+
+    action: A | Unknown
+    start: int
+    end: int
+
+
+class UnknownPolicy(str, Enum):
+    """What an unknown token in the answer does: use a step as a no-op, or vanish (reported)."""
+
+    NOOP = "noop"
+    SKIP = "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedAnswer(Generic[A]):
+    """The result of reading one answer.
+
+    ``form`` names what was recognised as the answer ("bracket list", "numbered lines", ...);
+    ``notes`` are remarks a person should see (e.g. "the list is never closed").
+    """
+
+    items: tuple[ParsedAction[A], ...]
+    spans: tuple[Span, ...] = ()
+    form: str = ""
+    notes: tuple[str, ...] = field(default=())
+
+    def actions(self, unknown: UnknownPolicy = UnknownPolicy.NOOP) -> list[A | Unknown]:
+        """The action sequence to execute under the given unknown-token policy."""
+        if unknown is UnknownPolicy.NOOP:
+            return [item.action for item in self.items]
+        return [item.action for item in self.items if not isinstance(item.action, Unknown)]
+
+
+def line_and_column(text: str, offset: int) -> tuple[int, int]:
+    """1-based (line, column) of ``offset`` in ``text``.
+
+    >>> line_and_column("ab\\ncd", 4)
+    (2, 2)
+    """
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, column
+
+
+def make_span(text: str, start: int, end: int, kind: SpanKind) -> Span:
+    line, column = line_and_column(text, start)
+    return Span(start, end, text[start:end], kind, line, column)

@@ -1,0 +1,265 @@
+"""Read GRASP actions from a model's free-text answer (grammar: ``grammars/grasp_answer.lark``).
+
+The grammar finds the candidate answers in the text: bracket lists (closed, or cut off at the end
+of the text) and runs of numbered or bulleted lines. :class:`ParsePolicy` then decides which
+candidate is the answer; every other piece of text is reported as a span, never dropped:
+
+* In a bracket list, elements are separated by commas, semicolons or newlines. An element with
+  actions gives those actions; other words next to them are *unreadable* spans. An element with
+  no action at all (``JUMP``) is an *unknown action*: GRASP executes it as a no-op that uses a
+  step (``unknown="noop"``, the benchmark's rule) or it can be skipped (``unknown="skip"``).
+* On a numbered line (``3. TAKE (4, 7) - collect energy``) the leading action(s) count and the
+  rest of the line is *commentary*; a line that starts with no action is an unknown action.
+* With several candidates, ``pick`` chooses the first, the last (default) or insists on exactly
+  one. Lists holding no action at all (the prompt's ``[STEP, STEP, ...]``) are candidates only
+  when nothing else is. ``unclosed="accept"`` (default) takes a list cut off at the end of the
+  text and notes it; ``"reject"`` refuses it.
+* With no list at all, text made only of actions and separators is the answer; other prose is
+  refused unless ``prose="scan"``, which reads every action word in it (and says so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+from lark import Lark, Token, Tree
+
+from plancheck.domains.grasp.rules import Action
+from plancheck.errors import AnswerParseError, Location
+from plancheck.rules import Unknown
+from plancheck.translators.answer import ParsedAction, ParsedAnswer, Span, SpanKind, line_and_column, make_span
+
+MAX_ANSWER_CHARS = 1_000_000
+
+_LAYOUT = {"SEP", "QUOTE", "EMPH", "FENCE", "NL", "NUMBERING", "BULLET", "LSQB", "RSQB"}
+_SEPARATORS = {"SEP", "NL", "NUMBERING", "BULLET", "LSQB"}
+
+
+class Pick(str, Enum):
+    FIRST = "first"
+    LAST = "last"
+    ONLY = "only"
+
+
+class Unclosed(str, Enum):
+    ACCEPT = "accept"
+    REJECT = "reject"
+
+
+class Prose(str, Enum):
+    REJECT = "reject"
+    SCAN = "scan"
+
+
+@dataclass(frozen=True, slots=True)
+class ParsePolicy:
+    """How to read an answer where reasonable people differ (see the module docstring)."""
+
+    pick: Pick = Pick.LAST
+    unclosed: Unclosed = Unclosed.ACCEPT
+    prose: Prose = Prose.REJECT
+    max_chars: int = MAX_ANSWER_CHARS
+
+    @classmethod
+    def of(cls, pick: str = "last", unclosed: str = "accept", prose: str = "reject") -> ParsePolicy:
+        return cls(Pick(pick), Unclosed(unclosed), Prose(prose))
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    form: str
+    items: tuple[ParsedAction, ...]
+    spans: tuple[tuple[int, int, SpanKind], ...]
+    start: int
+    end: int
+
+    @property
+    def has_action(self) -> bool:
+        return any(not isinstance(item.action, Unknown) for item in self.items)
+
+
+@cache
+def _parser() -> Lark:
+    return Lark.open("grammars/grasp_answer.lark", rel_to=__file__, parser="lalr", lexer="basic",
+                     propagate_positions=False, maybe_placeholders=False)
+
+
+def _tokens(node: Tree | Token) -> Iterator[Token]:
+    if isinstance(node, Token):
+        yield node
+    else:
+        for child in node.children:
+            yield from _tokens(child)
+
+
+def _action_of(node: Tree | Token) -> Action | None:
+    if isinstance(node, Tree) and node.data == "action":
+        return Action[node.children[0].type]
+    return None
+
+
+def _read_list(node: Tree, form: str, text: str) -> _Candidate:
+    """A bracket list: split the body into elements at separators."""
+    items: list[ParsedAction] = []
+    spans: list[tuple[int, int, SpanKind]] = []
+    body = next(child for child in node.children if isinstance(child, Tree) and child.data == "body")
+    element: list[Tree | Token] = []
+
+    def flush() -> None:
+        actions = [(a, c) for c in element if (a := _action_of(c)) is not None]
+        junk = [t for c in element if _action_of(c) is None for t in _tokens(c) if t.type not in _LAYOUT]
+        if actions:
+            for action, child in actions:
+                token = child.children[0]
+                items.append(ParsedAction(action, token.start_pos, token.end_pos))
+            spans.extend((t.start_pos, t.end_pos, SpanKind.UNREAD) for t in junk)
+        elif junk:
+            start, end = junk[0].start_pos, junk[-1].end_pos
+            items.append(ParsedAction(Unknown(text[start:end]), start, end))
+            spans.append((start, end, SpanKind.UNKNOWN))
+        element.clear()
+
+    for child in body.children:
+        if isinstance(child, Token) and child.type in _SEPARATORS:
+            flush()
+        else:
+            element.append(child)
+    flush()
+    tokens = list(_tokens(node))
+    return _Candidate(form, tuple(items), tuple(spans), tokens[0].start_pos, tokens[-1].end_pos)
+
+
+def _read_line(node: Tree, text: str) -> tuple[list[ParsedAction], list[tuple[int, int, SpanKind]], int, int]:
+    """A numbered line: leading actions count, the rest is commentary."""
+    mark = node.children[0]
+    line = node.children[1]
+    items: list[ParsedAction] = []
+    rest: list[Token] = []
+    for child in line.children:
+        action = _action_of(child)
+        if action is not None and not rest:
+            token = child.children[0]
+            items.append(ParsedAction(action, token.start_pos, token.end_pos))
+        elif rest or not (isinstance(child, Token) and child.type in _LAYOUT):
+            rest.extend(_tokens(child))
+    end = max([mark.end_pos] + [t.end_pos for t in _tokens(line)])
+    content = [t for t in rest if t.type not in _LAYOUT] or rest
+    if not content:
+        return items, [], mark.start_pos, end
+    start, stop = content[0].start_pos, content[-1].end_pos
+    if items:
+        return items, [(start, stop, SpanKind.COMMENTARY)], mark.start_pos, end
+    return ([ParsedAction(Unknown(text[start:stop]), start, stop)], [(start, stop, SpanKind.UNKNOWN)],
+            mark.start_pos, end)
+
+
+def _candidates(tree: Tree, text: str) -> tuple[list[_Candidate], list[Tree | Token]]:
+    """The candidate answers in text order, and the top-level prose nodes."""
+    candidates: list[_Candidate] = []
+    prose: list[Tree | Token] = []
+    run: list[tuple[list[ParsedAction], list, int, int]] = []
+
+    def close_run() -> None:
+        if run:
+            items = tuple(item for r in run for item in r[0])
+            spans = tuple(span for r in run for span in r[1])
+            candidates.append(_Candidate("numbered lines", items, spans, run[0][2], run[-1][3]))
+            run.clear()
+
+    for child in tree.children:
+        if isinstance(child, Tree) and child.data in ("item_line", "item_tail"):
+            run.append(_read_line(child, text))
+        elif isinstance(child, Tree) and child.data in ("closed", "unclosed"):
+            close_run()
+            form = "bracket list" if child.data == "closed" else "unclosed bracket list"
+            candidates.append(_read_list(child, form, text))
+        elif isinstance(child, Token) and child.type == "NL":
+            continue
+        else:
+            if not (isinstance(child, Token) and child.type in _LAYOUT):
+                close_run()
+            prose.append(child)
+    close_run()
+    return candidates, prose
+
+
+def _from_prose(prose: list[Tree | Token], policy: ParsePolicy) -> _Candidate | None:
+    actions = [(a, c.children[0]) for c in prose if (a := _action_of(c)) is not None]
+    junk = [t for c in prose if _action_of(c) is None for t in _tokens(c) if t.type not in _LAYOUT]
+    if not actions:
+        return None
+    items = tuple(ParsedAction(a, t.start_pos, t.end_pos) for a, t in actions)
+    if not junk:
+        return _Candidate("bare actions", items, (), items[0].start, items[-1].end)
+    if policy.prose is Prose.SCAN:
+        return _Candidate("actions scanned from prose", items, (), items[0].start, items[-1].end)
+    return None
+
+
+def _merge(text: str, raw: list[tuple[int, int, SpanKind]]) -> tuple[Span, ...]:
+    """Sort spans and merge neighbours of the same kind separated only by whitespace."""
+    merged: list[list] = []
+    for start, end, kind in sorted(raw):
+        if merged and merged[-1][2] is kind and kind is not SpanKind.UNKNOWN and \
+                text[merged[-1][1]:start].strip() == "":
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end, kind])
+    return tuple(make_span(text, s, e, k) for s, e, k in merged)
+
+
+def _choose(candidates: list[_Candidate], policy: ParsePolicy, text: str, source: str | None) -> _Candidate:
+    if policy.unclosed is Unclosed.REJECT:
+        cut = [c for c in candidates if c.form == "unclosed bracket list"]
+        candidates = [c for c in candidates if c.form != "unclosed bracket list"]
+        if not candidates and cut:
+            line, column = line_and_column(text, cut[0].start)
+            raise AnswerParseError("the list opened here is never closed (unclosed lists are rejected)",
+                                   Location(source, line, column), ("]",))
+    useful = [c for c in candidates if c.has_action] or candidates
+    if policy.pick is Pick.ONLY and len(useful) > 1:
+        line, column = line_and_column(text, useful[1].start)
+        raise AnswerParseError(f"the answer holds {len(useful)} candidate lists and the policy requires one",
+                               Location(source, line, column))
+    return useful[0] if policy.pick is Pick.FIRST else useful[-1]
+
+
+def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | None = None) -> ParsedAnswer[Action]:
+    """Read the actions of one answer.
+
+    >>> answer = parse_answer("Sure: [UP, 'take', Jump, move right] and done")
+    >>> [str(item.action) for item in answer.items], answer.form
+    (['UP', 'TAKE', 'Jump', 'RIGHT'], 'bracket list')
+    >>> [(span.kind.value, span.text) for span in answer.spans]
+    [('outside the answer', 'Sure:'), ('unknown action', 'Jump'), ('outside the answer', 'and done')]
+    """
+    if len(text) > policy.max_chars:
+        raise AnswerParseError(f"the answer has {len(text)} characters, more than the limit of {policy.max_chars}",
+                               Location(source))
+    tree = _parser().parse(text)
+    candidates, prose = _candidates(tree, text)
+    notes: list[str] = []
+    if candidates:
+        chosen = _choose(candidates, policy, text, source)
+    else:
+        chosen = _from_prose(prose, policy)
+        if chosen is None:
+            raise AnswerParseError("no list of actions found; expected e.g. [UP, TAKE, DROP] or numbered lines",
+                                   Location(source, 1, 1), ("[", "1."))
+        if chosen.form == "actions scanned from prose":
+            notes.append("no list found: every action word in the prose was read, in order (prose=scan)")
+        prose = []
+    if chosen.form == "unclosed bracket list":
+        notes.append("the list is never closed (cut off?); everything after '[' was read")
+    if len(candidates) > 1:
+        notes.append(f"{len(candidates)} candidate lists; the {policy.pick.value} one with actions was used")
+    raw = list(chosen.spans)
+    for other in candidates:
+        if other is not chosen:
+            raw.append((other.start, other.end, SpanKind.OUTSIDE))
+    for node in prose:
+        raw.extend((t.start_pos, t.end_pos, SpanKind.OUTSIDE) for t in _tokens(node) if t.type not in _LAYOUT)
+    return ParsedAnswer(chosen.items, _merge(text, raw), chosen.form, tuple(notes))

@@ -1,0 +1,120 @@
+"""Run a sequence of actions on a world's rules and record what happened at every step.
+
+One run serves both semantics. Under the benchmark semantics a rejected action is a no-op that
+uses a step, actions past the horizon are ignored and (for worlds that stop at the goal) actions
+after the goal are ignored. The strict (VAL-like) verdict is read off the same run: the plan is
+valid iff no executed step was rejected and no action was cut off by the horizon.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Generic, TypeVar
+
+from plancheck.rules import Rules
+
+S = TypeVar("S", bound=Hashable)
+A = TypeVar("A", bound=Hashable)
+
+
+class StopReason(str, Enum):
+    """Why execution ended."""
+
+    ALL_EXECUTED = "all actions executed"
+    HORIZON = "step limit reached"
+    GOAL = "goal reached"
+
+
+@dataclass(frozen=True, slots=True)
+class StepRecord(Generic[S, A]):
+    """Step ``index`` (1-based): the action, whether it applied, why not, and the state after it."""
+
+    index: int
+    action: A
+    ok: bool
+    state: S
+    reason: str | None = None
+    unmet: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Trace(Generic[S, A]):
+    """The full record of one execution."""
+
+    initial: S
+    steps: tuple[StepRecord[S, A], ...]
+    ignored: int
+    stop: StopReason
+    goal_step: int | None
+    horizon: int | None
+
+    @property
+    def final(self) -> S:
+        return self.steps[-1].state if self.steps else self.initial
+
+    @property
+    def first_rejected(self) -> StepRecord[S, A] | None:
+        return next((s for s in self.steps if not s.ok), None)
+
+    @property
+    def rejected_count(self) -> int:
+        return sum(1 for s in self.steps if not s.ok)
+
+    @property
+    def strictly_valid(self) -> bool:
+        """VAL semantics: every executed action applied and nothing was cut off by the horizon."""
+        return self.first_rejected is None and not (self.stop is StopReason.HORIZON and self.ignored)
+
+    def strict_failure(self) -> tuple[int, str] | None:
+        """The first strict failure as (step, plain-words reason), or None when strictly valid."""
+        bad = self.first_rejected
+        if bad is not None:
+            return bad.index, bad.reason or "the action is not applicable"
+        if self.stop is StopReason.HORIZON and self.ignored:
+            step = len(self.steps) + 1
+            return step, f"the plan has {len(self.steps) + self.ignored} actions but the step limit is {self.horizon}"
+        return None
+
+
+def execute(rules: Rules[S, A], actions: Sequence[A]) -> Trace[S, A]:
+    """Execute ``actions`` under the benchmark semantics, recording every step.
+
+    >>> from plancheck.rules import Applied, Rejected
+    >>> class Counter:
+    ...     horizon, stops_at_goal = 3, True
+    ...     def initial_state(self): return 0
+    ...     def step(self, s, a): return Applied(s + a) if a > 0 else Rejected("not positive")
+    ...     def goal_reached(self, s): return s >= 5
+    >>> t = execute(Counter(), [2, -1, 4, 1])
+    >>> (t.final, t.goal_step, t.ignored, t.stop.name, t.strictly_valid)
+    (6, 3, 1, 'GOAL', False)
+    """
+    initial = state = rules.initial_state()
+    horizon = rules.horizon
+    limit = len(actions) if horizon is None else min(horizon, len(actions))
+    stops_at_goal = rules.stops_at_goal
+    records: list[StepRecord[S, A]] = []
+    goal_step: int | None = 0 if rules.goal_reached(state) else None
+    stop = StopReason.ALL_EXECUTED
+    if goal_step == 0 and stops_at_goal:
+        return Trace(state, (), len(actions), StopReason.GOAL, 0, horizon)
+    for index in range(limit):
+        action = actions[index]
+        outcome = rules.step(state, action)
+        if outcome.ok:
+            state = outcome.state
+            records.append(StepRecord(index + 1, action, True, state))
+        else:
+            records.append(StepRecord(index + 1, action, False, state, outcome.reason, outcome.unmet))
+        if goal_step is None and rules.goal_reached(state):
+            goal_step = index + 1
+            if stops_at_goal:
+                stop = StopReason.GOAL
+                break
+    executed = len(records)
+    ignored = len(actions) - executed
+    if stop is not StopReason.GOAL and ignored:
+        stop = StopReason.HORIZON
+    return Trace(initial, tuple(records), ignored, stop, goal_step, horizon)

@@ -1,0 +1,83 @@
+"""Plain-text views of verdicts and tables for people (the CLI prints these)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from plancheck.verifier.verdict import Semantics, Verdict
+
+
+def _number(value: object) -> str:
+    if isinstance(value, bool) or value is None:
+        return {True: "yes", False: "no", None: "-"}[value]
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def verdict_text(verdict: Verdict, semantics: Semantics = Semantics.STRICT, *, show_steps: bool = False) -> str:
+    """A readable multi-line report of one verdict."""
+    lines = [f"{verdict.world} instance {verdict.instance}"]
+    if not verdict.parsed:
+        lines.append(f"UNPARSEABLE: {verdict.parse_error}")
+        return "\n".join(lines)
+    outcome = "PASS" if verdict.passed(semantics) else "FAIL"
+    lines.append(f"{outcome} under {semantics.value} semantics; answer read as {verdict.form}"
+                 f" with {len(verdict.actions)} action(s)")
+    lines.append("actions: " + (", ".join(verdict.actions) if verdict.actions else "(none)"))
+    lines.append("strictly valid: yes" if verdict.valid else f"strictly valid: no, {verdict.failure}")
+    if verdict.failure is not None and verdict.failure.unmet:
+        lines.append("  unmet: " + " ".join(verdict.failure.unmet))
+    if verdict.has_goal:
+        reached = f"yes, at step {verdict.goal_step}" if verdict.goal_reached else "no"
+        lines.append(f"goal reached: {reached}")
+    if verdict.ignored:
+        lines.append(f"ignored: {verdict.ignored} action(s) not executed")
+    for rule, score in verdict.scores.items():
+        extra = ""
+        if verdict.optimal and rule in verdict.optimal:
+            ratio = verdict.ratio(rule)
+            extra = f" (optimum {_number(verdict.optimal[rule])}" + (
+                f", ratio {ratio:.2f})" if ratio is not None else ")")
+        lines.append(f"score[{rule}]: {_number(score)}{extra}")
+    for key, value in verdict.metrics.items():
+        lines.append(f"{key.replace('_', ' ')}: {_number(value)}")
+    for note in verdict.notes:
+        lines.append(f"note: {note}")
+    if verdict.spans:
+        lines.append(f"text not read as actions ({len(verdict.spans)} span(s)):")
+        for span in verdict.spans[:20]:
+            shown = span.text if len(span.text) <= 60 else span.text[:57] + "..."
+            lines.append(f"  line {span.line}, column {span.column} [{span.kind.value}]: {shown!r}")
+        if len(verdict.spans) > 20:
+            lines.append(f"  ... and {len(verdict.spans) - 20} more (see --json)")
+    rejected = [s for s in verdict.steps if not s.ok]
+    if show_steps:
+        lines.append("trace:")
+        for step in verdict.steps:
+            mark = "ok " if step.ok else "NO "
+            detail = f" - {step.reason}" if step.reason else ""
+            state = f"  [{step.state}]" if step.state else ""
+            lines.append(f"  {step.index:3d} {mark}{step.action}{detail}{state}")
+    elif rejected:
+        lines.append(f"no-op steps ({len(rejected)}):")
+        for step in rejected[:10]:
+            lines.append(f"  step {step.index}: {step.reason}")
+        if len(rejected) > 10:
+            lines.append(f"  ... and {len(rejected) - 10} more (see --steps)")
+    return "\n".join(lines)
+
+
+def table_text(header: Sequence[str], rows: Sequence[Sequence[object]], title: str = "") -> str:
+    """A fixed-width table; the first column is left-aligned, the others right-aligned."""
+    cells = [[str(h) for h in header]] + [[_number(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(row))
+
+    out = [title] if title else []
+    out.append(fmt(cells[0]))
+    out.append("  ".join("-" * w for w in widths))
+    out.extend(fmt(row) for row in cells[1:])
+    return "\n".join(out)

@@ -1,0 +1,169 @@
+"""The Verdict: everything plancheck concluded about one answer, as data.
+
+A verdict carries the parsed actions and the text it could not use, the per-step trace, strict
+(VAL-like) validity with the first failure, whether and when the goal was reached, the scores
+under the benchmark's named rules, world-specific metrics, and the optimum when known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from plancheck.errors import AnswerParseError
+from plancheck.translators.answer import ParsedAnswer, Span
+from plancheck.verifier.execute import Trace
+
+
+class Semantics(str, Enum):
+    """Which notion of 'valid' decides a verdict's outcome (both are always computed)."""
+
+    STRICT = "strict"  # every action applicable, nothing past the step limit (VAL semantics)
+    BENCHMARK = "benchmark"  # the benchmark's own rules: invalid actions are no-ops
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """The first step that breaks strict validity, in plain words and as PDDL atoms."""
+
+    step: int
+    action: str
+    reason: str
+    unmet: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"step {self.step}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class StepView:
+    """One executed step as it appears in a report."""
+
+    index: int
+    action: str
+    ok: bool
+    reason: str | None = None
+    state: str | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of checking one answer against one instance."""
+
+    world: str
+    instance: str
+    actions: tuple[str, ...] = ()
+    spans: tuple[Span, ...] = ()
+    form: str = ""
+    notes: tuple[str, ...] = ()
+    parse_error: str | None = None
+    steps: tuple[StepView, ...] = ()
+    valid: bool = False
+    failure: Failure | None = None
+    has_goal: bool = False
+    goal_reached: bool | None = None
+    goal_step: int | None = None
+    ignored: int = 0
+    scores: Mapping[str, float] = field(default_factory=dict)
+    metrics: Mapping[str, Any] = field(default_factory=dict)
+    optimal: Mapping[str, float] | None = None
+
+    @property
+    def parsed(self) -> bool:
+        return self.parse_error is None
+
+    def passed(self, semantics: Semantics = Semantics.STRICT) -> bool:
+        """Strict: a valid plan (reaching the goal, where there is one). Benchmark: it was scored
+        (and reached the goal, where there is one)."""
+        if not self.parsed:
+            return False
+        goal_ok = self.goal_reached is not False if self.has_goal else True
+        return goal_ok and (self.valid if semantics is Semantics.STRICT else True)
+
+    def ratio(self, rule: str) -> float | None:
+        """Score / optimum under ``rule`` (None when the optimum is unknown or zero)."""
+        if not self.optimal or rule not in self.optimal or rule not in self.scores:
+            return None
+        best = self.optimal[rule]
+        return None if best == 0 else self.scores[rule] / best
+
+    def to_json(self, *, with_steps: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "world": self.world,
+            "instance": self.instance,
+            "parsed": self.parsed,
+            "parse_error": self.parse_error,
+            "form": self.form,
+            "actions": list(self.actions),
+            "valid": self.valid,
+            "failure": None if self.failure is None else {
+                "step": self.failure.step, "action": self.failure.action,
+                "reason": self.failure.reason, "unmet": list(self.failure.unmet)},
+            "goal_reached": self.goal_reached,
+            "goal_step": self.goal_step,
+            "ignored": self.ignored,
+            "scores": dict(self.scores),
+            "metrics": dict(self.metrics),
+            "unread": [span.to_json() for span in self.spans],
+            "notes": list(self.notes),
+        }
+        if self.optimal is not None:
+            data["optimal"] = dict(self.optimal)
+            data["ratio"] = {rule: self.ratio(rule) for rule in self.optimal}
+        if with_steps:
+            data["steps"] = [{"step": s.index, "action": s.action, "ok": s.ok, "reason": s.reason,
+                              **({"state": s.state} if s.state is not None else {})} for s in self.steps]
+        return data
+
+
+def unparseable(world: str, instance: str, error: AnswerParseError, has_goal: bool = False) -> Verdict:
+    """The verdict for an answer in which no plan could be read."""
+    return Verdict(world=world, instance=instance, parse_error=str(error), has_goal=has_goal,
+                   goal_reached=False if has_goal else None)
+
+
+def from_trace(
+    world: str,
+    instance: str,
+    parsed: ParsedAnswer,
+    trace: Trace,
+    *,
+    scores: Mapping[str, float],
+    metrics: Mapping[str, Any],
+    has_goal: bool,
+    name: Callable[[Hashable], str] = str,
+    describe_state: Callable[[Hashable], str] | None = None,
+    optimal: Mapping[str, float] | None = None,
+) -> Verdict:
+    """Assemble a verdict from a parsed answer and its execution trace."""
+    failure = None
+    strict = trace.strict_failure()
+    if strict is not None:
+        step, reason = strict
+        record = trace.steps[step - 1] if step <= len(trace.steps) else None
+        action = name(record.action) if record is not None else "(beyond the step limit)"
+        failure = Failure(step, action, reason, record.unmet if record is not None else ())
+    steps = tuple(
+        StepView(s.index, name(s.action), s.ok, s.reason,
+                 describe_state(s.state) if describe_state is not None else None)
+        for s in trace.steps)
+    return Verdict(
+        world=world,
+        instance=instance,
+        actions=tuple(name(item.action) for item in parsed.items),
+        spans=parsed.spans,
+        form=parsed.form,
+        notes=parsed.notes,
+        steps=steps,
+        valid=failure is None,
+        failure=failure,
+        has_goal=has_goal,
+        goal_reached=(trace.goal_step is not None) if has_goal else None,
+        goal_step=trace.goal_step,
+        ignored=trace.ignored,
+        scores=dict(scores),
+        metrics=dict(metrics),
+        optimal=None if optimal is None else dict(optimal),
+    )

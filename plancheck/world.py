@@ -1,0 +1,131 @@
+"""What every world offers the CLI and the batch code, so neither ever switches on a world's name.
+
+A world is a small facade over its own modules (instances, rules, prompts, parser, scoring,
+PDDL compilation, solvers). Its methods take plain options declared as :class:`Option` data,
+which the CLI turns into flags. Facades import their heavy dependencies lazily, so that building
+the CLI is cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from plancheck.verifier.verdict import Verdict
+
+COMMANDS = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A world-specific option: ``--name`` on the commands listed in ``commands``."""
+
+    name: str
+    help: str
+    commands: tuple[str, ...]
+    default: Any = None
+    choices: tuple[str, ...] | None = None
+    kind: type = str  # str, int, float or bool (a flag)
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """The benchmark's prompt for one instance, as chat messages."""
+
+    instance: str
+    system: str | None
+    user: str
+
+    def messages(self) -> list[dict[str, str]]:
+        head = [{"role": "system", "content": self.system}] if self.system is not None else []
+        return head + [{"role": "user", "content": self.user}]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"instance": self.instance, "messages": self.messages()}
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One answer to evaluate: the instance it answers, the free text or a ready action list."""
+
+    line: int
+    instance: str
+    text: str | None = None
+    actions: tuple[str, ...] | None = None
+    source: str = ""
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenRecord:
+    """A record that could not be read; it is reported with its line, never dropped."""
+
+    line: int
+    reason: str
+    source: str = ""
+    instance: str | None = None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """An aggregate table: a title, a header, rows, and the same content as JSON."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title, "header": list(self.header), "rows": [list(r) for r in self.rows],
+                **dict(self.data)}
+
+
+class World(Protocol):
+    """The facade each world module exposes as ``WORLD``.
+
+    Worlds raise :class:`~plancheck.errors.BadInputError` subclasses for unknown instances and bad
+    records, and return :class:`~plancheck.errors.PlancheckError`-free verdicts for bad answers.
+    ``data`` is the folder of published data (``shared/data``) or None when it is not needed.
+    """
+
+    name: str
+    title: str
+    options: tuple[Option, ...]
+
+    def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[Any]:
+        """The instances named by ``selectors`` (ids, names of published sets, generator specs)."""
+        ...
+
+    def instance_id(self, instance: Any) -> str: ...
+
+    def instance_json(self, instance: Any) -> dict[str, Any]: ...
+
+    def prompt(self, instance: Any, **options: Any) -> Prompt: ...
+
+    def check(self, instance: Any, answer: str | Sequence[str], **options: Any) -> Verdict:
+        """Parse (free text) or take (a token list) the answer, execute it, score it."""
+        ...
+
+    def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
+        """Read a file of answers in any of the formats this world knows."""
+        ...
+
+    def resolve(self, record: Record, data: Path | None, **options: Any) -> Any:
+        """The instance a record answers."""
+        ...
+
+    def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary: ...
+
+    def solve(self, instance: Any, planner: str, **options: Any) -> Any: ...
+
+    def export(self, instance: Any, **options: Any) -> dict[str, str]:
+        """PDDL files for one instance: file name -> text (domains are shared across instances)."""
+        ...
+
+    def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary: ...
