@@ -1,0 +1,347 @@
+"""The ``plancheck`` command: parses arguments, calls the library, formats output.
+
+Exit codes: 0 = ok / valid, 1 = plan invalid or check failed, 2 = bad input or usage.
+This is the only module that prints, reads environment variables or exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from plancheck import __version__
+from plancheck.errors import BadInputError, PlancheckError
+from plancheck.registry import get_world, world_names
+from plancheck.verifier.batch import evaluate_records
+from plancheck.verifier.render import table_text, verdict_text
+from plancheck.verifier.verdict import Semantics
+from plancheck.world import Option, World
+
+OK, FAILED, BAD_INPUT = 0, 1, 2
+
+_COMMAND_HELP = {
+    "instances": "list the instances a selector names (ids, published sets, generated ones)",
+    "prompt": "write the benchmark's prompts for instances",
+    "check": "parse, verify and score one answer",
+    "evaluate": "score a file of answers (JSONL in, one JSON verdict per line out)",
+    "solve": "compute certified reference plans",
+    "export": "write PDDL domain and problem files",
+    "stats": "report counts and statistics of instances",
+}
+
+
+def default_data_dir() -> Path | None:
+    """$PLANCHECK_DATA, else a ``shared/data`` folder next to the working directory or the checkout."""
+    if env := os.environ.get("PLANCHECK_DATA"):
+        return Path(env)
+    here = Path.cwd()
+    checkout = Path(__file__).resolve().parent.parent
+    for candidate in (here / "shared" / "data", here.parent / "shared" / "data", checkout.parent / "shared" / "data"):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+# -- parser ----------------------------------------------------------------------------------------
+
+def _add_world_options(parser: argparse.ArgumentParser, world: World, command: str) -> None:
+    for option in world.options:
+        if command not in option.commands:
+            continue
+        if option.kind is bool:
+            parser.add_argument(option.flag, dest=option.name, action="store_true", help=option.help)
+        else:
+            default = f" (default: {option.default})" if option.default is not None else ""
+            parser.add_argument(option.flag, dest=option.name, type=option.kind, choices=option.choices,
+                                default=option.default, help=option.help + default)
+
+
+def _add_common(parser: argparse.ArgumentParser, command: str) -> None:
+    parser.add_argument("--data", type=Path, default=None,
+                        help="folder of published data (default: $PLANCHECK_DATA or ../shared/data)")
+    if command in ("instances", "prompt", "check", "evaluate", "solve", "stats"):
+        parser.add_argument("--json", action="store_true", help="machine-readable JSON output")
+    if command in ("check", "evaluate"):
+        parser.add_argument("--semantics", choices=[s.value for s in Semantics], default="strict",
+                            help="which validity decides pass/fail: strict (VAL-like) or the benchmark's "
+                                 "rules (default: strict)")
+    if command == "instances":
+        parser.add_argument("selectors", nargs="*", help="instance ids or selectors")
+        parser.add_argument("--limit", type=int, default=None, help="list at most this many")
+    elif command == "prompt":
+        parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
+        parser.add_argument("-o", "--output", type=Path, help="write JSONL here instead of stdout")
+    elif command == "check":
+        parser.add_argument("instance", help="the instance id")
+        parser.add_argument("answer", help="a file holding the model's answer, or - for standard input")
+        parser.add_argument("--steps", action="store_true", help="print every step of the trace")
+    elif command == "evaluate":
+        parser.add_argument("responses", nargs="+", type=Path, help="answer files (JSONL) or folders of them")
+        parser.add_argument("-o", "--output", type=Path, help="write one JSON verdict per record here")
+        parser.add_argument("--summary", action="store_true", help="print the benchmark's summary table")
+        parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
+    elif command == "solve":
+        parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
+        parser.add_argument("-o", "--output", type=Path, help="write one JSON result per instance here")
+        parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
+    elif command == "export":
+        parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
+        parser.add_argument("--out", type=Path, required=True, help="folder to write PDDL files into")
+    elif command == "stats":
+        parser.add_argument("selectors", nargs="*", help="instance ids or selectors")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="plancheck",
+        description="Formal plans, certified optimal references and exact verdicts for LLM-planning benchmarks.")
+    parser.add_argument("--version", action="version", version=f"plancheck {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands.add_parser("worlds", help="list the worlds plancheck knows")
+    demo = commands.add_parser("demo", help="score a shipped sample of published answers (works offline)")
+    demo.add_argument("--json", action="store_true", help="machine-readable JSON output")
+    validate = commands.add_parser("validate", help="validate a plan against any PDDL domain and problem")
+    validate.add_argument("domain", type=Path)
+    validate.add_argument("problem", type=Path)
+    validate.add_argument("plan", type=Path, help="plan file, one (action arg ...) per line; - for stdin")
+    validate.add_argument("--json", action="store_true", help="machine-readable JSON output")
+    for command in _COMMAND_HELP:
+        sub = commands.add_parser(command, help=_COMMAND_HELP[command], description=_COMMAND_HELP[command])
+        worlds = sub.add_subparsers(dest="world", metavar="WORLD", required=True)
+        for name in world_names():
+            world = get_world(name)
+            world_parser = worlds.add_parser(name, help=world.title, description=f"{_COMMAND_HELP[command]}: {world.title}")
+            _add_common(world_parser, command)
+            _add_world_options(world_parser, world, command)
+    return parser
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+def _options(args: argparse.Namespace, world: World, command: str) -> dict[str, Any]:
+    return {o.name: getattr(args, o.name) for o in world.options if command in o.commands}
+
+
+def _data(args: argparse.Namespace) -> Path | None:
+    return args.data if args.data is not None else default_data_dir()
+
+
+def _read_answer(path: str) -> str:
+    if path == "-":
+        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
+    file = Path(path)
+    if not file.is_file():
+        raise BadInputError(f"answer file {path} does not exist")
+    return file.read_bytes().decode("utf-8", errors="replace")
+
+
+class _Progress:
+    """A one-line counter on stderr, shown only on a terminal."""
+
+    def __init__(self, label: str, enabled: bool, stream: TextIO = sys.stderr):
+        self.label, self.stream = label, stream
+        self.enabled = enabled and stream.isatty()
+        self.count = 0
+
+    def tick(self) -> None:
+        self.count += 1
+        if self.enabled and self.count % 200 == 0:
+            self.stream.write(f"\r{self.label}: {self.count}")
+            self.stream.flush()
+
+    def done(self) -> None:
+        if self.enabled:
+            self.stream.write(f"\r{self.label}: {self.count} done\n")
+
+
+def _json_out(path: Path | None) -> TextIO:
+    return open(path, "w", encoding="utf-8") if path else sys.stdout
+
+
+def _emit(obj: Any, stream: TextIO) -> None:
+    stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+# -- commands --------------------------------------------------------------------------------------
+
+def cmd_worlds(args: argparse.Namespace) -> int:
+    for name in world_names():
+        print(f"{name:8s} {get_world(name).title}")
+    return OK
+
+
+def cmd_instances(args, world: World, options: dict) -> int:
+    count = 0
+    for instance in world.instances(args.selectors or ["all"], _data(args), **options):
+        if args.limit is not None and count >= args.limit:
+            break
+        print(json.dumps(world.instance_json(instance)) if args.json else world.instance_id(instance))
+        count += 1
+    return OK
+
+
+def cmd_prompt(args, world: World, options: dict) -> int:
+    stream = _json_out(args.output)
+    try:
+        for instance in world.instances(args.selectors, _data(args), **options):
+            prompt = world.prompt(instance, **options)
+            if args.json or args.output:
+                _emit(prompt.to_json(), stream)
+            else:
+                if prompt.system is not None:
+                    print(f"=== {prompt.instance}: system ===\n{prompt.system}")
+                print(f"=== {prompt.instance}: user ===\n{prompt.user}")
+    finally:
+        if args.output:
+            stream.close()
+    return OK
+
+
+def cmd_check(args, world: World, options: dict) -> int:
+    instances = list(world.instances([args.instance], _data(args), **options))
+    if len(instances) != 1:
+        raise BadInputError(f"{args.instance!r} names {len(instances)} instances; check needs exactly one")
+    verdict = world.check(instances[0], _read_answer(args.answer), **options)
+    semantics = Semantics(args.semantics)
+    if args.json:
+        print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(verdict_text(verdict, semantics, show_steps=args.steps))
+    if not verdict.parsed:
+        return BAD_INPUT
+    return OK if verdict.passed(semantics) else FAILED
+
+
+def _answer_files(paths: Sequence[Path]) -> Iterator[Path]:
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(p for p in path.iterdir() if p.suffix in (".jsonl", ".json"))
+        elif path.is_file():
+            yield path
+        else:
+            raise BadInputError(f"{path} does not exist")
+
+
+def cmd_evaluate(args, world: World, options: dict) -> int:
+    data = _data(args)
+    files = list(_answer_files(args.responses))
+    progress = _Progress("records", not args.no_progress)
+    stream = _json_out(args.output) if (args.output or not args.summary) else None
+    results, broken = [], []
+    try:
+        records = (record for path in files for record in world.read_answers(path, data, **options))
+        for item in evaluate_records(world, records, data, **options):
+            progress.tick()
+            if item.verdict is not None:
+                results.append((item.record, item.verdict))
+            else:
+                broken.append(item)
+            if stream is not None:
+                _emit(item.to_json(), stream)
+    finally:
+        progress.done()
+        if stream is not None and args.output:
+            stream.close()
+    for item in broken[:20]:
+        print(f"broken record: {item.record.source}, line {item.record.line}: {item.error}", file=sys.stderr)
+    if len(broken) > 20:
+        print(f"... and {len(broken) - 20} more broken records", file=sys.stderr)
+    if args.summary:
+        summary = world.summarize(results, **options)
+        summary_json = {**summary.to_json(), "records": len(results) + len(broken), "broken": len(broken)}
+        if args.json:
+            print(json.dumps(summary_json, indent=2))
+        else:
+            print(table_text(summary.header, summary.rows, summary.title))
+            print(f"{len(results)} records scored, {len(broken)} broken")
+    if not results and broken:
+        return BAD_INPUT
+    return OK
+
+
+def cmd_solve(args, world: World, options: dict) -> int:
+    stream = _json_out(args.output)
+    progress = _Progress("instances", not args.no_progress)
+    failed = 0
+    try:
+        for instance in world.instances(args.selectors, _data(args), **options):
+            result = world.solve(instance, **options)
+            progress.tick()
+            failed += result.status.value != "solved"
+            _emit(result.to_json(), stream)
+    finally:
+        progress.done()
+        if args.output:
+            stream.close()
+    return FAILED if failed else OK
+
+
+def cmd_export(args, world: World, options: dict) -> int:
+    args.out.mkdir(parents=True, exist_ok=True)
+    written: set[str] = set()
+    for instance in world.instances(args.selectors, _data(args), **options):
+        for name, text in world.export(instance, **options).items():
+            (args.out / name).write_text(text, encoding="utf-8")
+            written.add(name)
+    print(f"wrote {len(written)} file(s) to {args.out}")
+    return OK
+
+
+def cmd_stats(args, world: World, options: dict) -> int:
+    summary = world.stats(args.selectors or ["all"], _data(args), **options)
+    print(json.dumps(summary.to_json(), indent=2) if args.json else table_text(summary.header, summary.rows, summary.title))
+    return OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from plancheck.verifier.pddl_validate import validate_files
+
+    report = validate_files(args.domain, args.problem, args.plan)
+    print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
+    return OK if report.valid else FAILED
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from plancheck.demo import run_demo
+
+    report = run_demo()
+    print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
+    return OK if report.ok else FAILED
+
+
+_WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "check": cmd_check,
+                   "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats}
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(None if argv is None else list(argv))
+    try:
+        if args.command == "worlds":
+            return cmd_worlds(args)
+        if args.command == "demo":
+            return cmd_demo(args)
+        if args.command == "validate":
+            return cmd_validate(args)
+        world = get_world(args.world)
+        return _WORLD_COMMANDS[args.command](args, world, _options(args, world, args.command))
+    except BadInputError as error:
+        print(f"plancheck: error: {error}", file=sys.stderr)
+        return BAD_INPUT
+    except PlancheckError as error:
+        print(f"plancheck: {type(error).__name__}: {error}", file=sys.stderr)
+        return FAILED
+    except BrokenPipeError:
+        return OK
+    except KeyboardInterrupt:
+        print("plancheck: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""Score many answers at once; a broken record is reported with its line and never stops the batch."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from plancheck.errors import BadInputError
+from plancheck.verifier.verdict import Verdict
+from plancheck.world import BrokenRecord, Record, World
+
+
+@dataclass(frozen=True, slots=True)
+class BatchItem:
+    """One record's outcome: a verdict, or the reason it could not be scored."""
+
+    record: Record | BrokenRecord
+    verdict: Verdict | None = None
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        head = {"source": self.record.source, "line": self.record.line, "instance": self.record.instance}
+        if self.verdict is None:
+            return {**head, "error": self.error}
+        return {**head, "verdict": self.verdict.to_json(with_steps=False)}
+
+
+def evaluate_records(world: World, records: Iterable[Record | BrokenRecord], data: Path | None,
+                     **options: Any) -> Iterator[BatchItem]:
+    """Check every record; unreadable records and unknown instances become error items."""
+    for record in records:
+        if isinstance(record, BrokenRecord):
+            yield BatchItem(record, error=record.reason)
+            continue
+        try:
+            instance = world.resolve(record, data, **options)
+            answer = record.text if record.text is not None else list(record.actions or ())
+            verdict = world.check(instance, answer, **options)
+        except BadInputError as error:
+            yield BatchItem(record, error=str(error))
+        else:
+            yield BatchItem(record, verdict=verdict)
