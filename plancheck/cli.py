@@ -20,7 +20,7 @@ from plancheck.registry import get_world, world_names
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.render import table_text, verdict_text
 from plancheck.verifier.verdict import Semantics
-from plancheck.world import Option, World
+from plancheck.world import World
 
 OK, FAILED, BAD_INPUT = 0, 1, 2
 
@@ -115,7 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
         worlds = sub.add_subparsers(dest="world", metavar="WORLD", required=True)
         for name in world_names():
             world = get_world(name)
-            world_parser = worlds.add_parser(name, help=world.title, description=f"{_COMMAND_HELP[command]}: {world.title}")
+            world_parser = worlds.add_parser(name, help=world.title,
+                                             description=f"{_COMMAND_HELP[command]}: {world.title}")
             _add_common(world_parser, command)
             _add_world_options(world_parser, world, command)
     return parser
@@ -294,7 +295,10 @@ def cmd_export(args, world: World, options: dict) -> int:
 
 def cmd_stats(args, world: World, options: dict) -> int:
     summary = world.stats(args.selectors or ["all"], _data(args), **options)
-    print(json.dumps(summary.to_json(), indent=2) if args.json else table_text(summary.header, summary.rows, summary.title))
+    if args.json:
+        print(json.dumps(summary.to_json(), indent=2))
+    else:
+        print(table_text(summary.header, summary.rows, summary.title))
     return OK
 
 

@@ -116,6 +116,20 @@ class IdParts:
     setting: Setting | None
 
 
+def set_factors(set_name: str) -> dict[str, str]:
+    """Start region, energy distribution and obstacle setting named by a published or generator set.
+
+    >>> set_factors("gen7_outer_spiral_block")
+    {'start': 'outer', 'energy': 'spiral', 'obstacle': 'block'}
+    """
+    parts = set_name.split("_")
+    if parts[0].startswith("gen"):
+        parts = parts[1:]
+    if len(parts) != 3:
+        raise InstanceNotFoundError(f"{set_name!r} names no grid set (<start>_<energy>_<obstacle>)")
+    return {"start": parts[0], "energy": parts[1], "obstacle": parts[2]}
+
+
 def parse_id(text: str) -> IdParts:
     """Split an environment id, grid id or set name.
 
