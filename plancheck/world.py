@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 
 COMMANDS = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
@@ -122,7 +123,9 @@ class World(Protocol):
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary: ...
 
-    def solve(self, instance: Any, planner: str, **options: Any) -> Any: ...
+    def solve(self, instance: Any, **options: Any) -> SolveResult:
+        """A reference plan (the planner is one of the options), re-validated by the verifier."""
+        ...
 
     def export(self, instance: Any, **options: Any) -> dict[str, str]:
         """PDDL files for one instance: file name -> text (domains are shared across instances)."""
