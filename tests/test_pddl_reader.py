@@ -11,6 +11,7 @@ from plancheck.errors import PDDLError
 from plancheck.translators.pddl_model import And, Exists, ForAllEffect, Increase, Literal, Not, Param, Pred, When
 from plancheck.translators.pddl_plan import Plan, plan_text, read_plan
 from plancheck.translators.pddl_reader import read_domain, read_problem
+from plancheck.translators.pddl_writer import domain_text, problem_text
 from plancheck.translators.pddl_sexpr import parse_sexprs
 
 DOMAIN = """(define (domain d)
@@ -183,3 +184,11 @@ def test_readers_are_total(text):
 def test_plan_text_round_trips(steps):
     actions = tuple((name, *args) for name, args in steps)
     assert read_plan(plan_text(actions)).actions == actions
+
+
+def test_writer_round_trips_the_corpus():
+    for case in cases():
+        domain, problem = case.read()
+        again = read_domain(domain_text(domain))
+        assert again == domain, case.name
+        assert read_problem(problem_text(problem, domain), again) == problem, case.name

@@ -170,7 +170,7 @@ def run(monkeypatch, capsys):
     monkeypatch.setattr(registry, "WORLDS", {})
 
     def invoke(*args: str, stdin: str = ""):
-        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
         code = cli.main(list(args))
         out, err = capsys.readouterr()
         return code, out, err
