@@ -115,8 +115,9 @@ def test_conditional_effects_read_the_state_before_the_action():
     problem = read_problem(CONDITIONAL_PROBLEM, domain)
     rules = PddlRules(domain, problem)
     trace = execute(rules, [("flip", "s1")])
-    assert trace.final == frozenset({("on", "l2"), ("wired", "s1", "l1"), ("wired", "s1", "l2"),
-                                     ("wired", "s2", "l2"), ("wired", "s2", "l3")})
+    assert trace.final == frozenset({("on", "l2")})  # flipping s1 turned l1 off and l2 on
+    assert rules.task.static == frozenset({("wired", "s1", "l1"), ("wired", "s1", "l2"), ("wired", "s2", "l2"),
+                                           ("wired", "s2", "l3")})
     assert validate(domain, problem, [("flip", "s1"), ("flip", "s2")]).valid
     assert [str(g) for g in validate(domain, problem, [("flip", "s1")]).unmet_goals] == ["(on l3)"]
     report = validate(domain, problem, [("flip", "s2")])

@@ -1,7 +1,8 @@
 """Execute PDDL action instances on states: check the precondition, apply the effects, add the cost.
 
-A state is the frozenset of true ground atoms (closed world). Only the action instances a plan
-names are instantiated, so validating a plan never grounds the whole task. Conditions are
+A state is the frozenset of the true ground atoms whose predicate some effect changes (closed
+world); atoms of the other, static, predicates are true in every state and kept apart, so a step
+copies only what can change. Only the action instances a plan names are instantiated, so validating a plan never grounds the whole task. Conditions are
 evaluated in the state before the action; deletes are applied before adds (an atom both deleted
 and added ends true), as in VAL and Fast Downward. Quantifiers range over the objects and
 constants of the parameter's type, subtypes included.
@@ -21,7 +22,7 @@ from functools import cached_property
 from plancheck.rules import Applied, Outcome, Rejected
 from plancheck.translators.pddl_model import (
     TOTAL_COST, Action, And, Atom, Condition, Domain, Effect, Equals, Exists, FTerm, ForAll,
-    ForAllEffect, Imply, Literal, Not, Number, NumExpr, Or, Param, Pred, Problem, When,
+    ForAllEffect, Imply, Increase, Literal, Not, Number, NumExpr, Or, Param, Pred, Problem, When,
     atom_text)
 
 State = frozenset[Atom]
@@ -68,6 +69,12 @@ class PddlTask:
             for ancestor in domain.ancestors(kind):
                 members.setdefault(ancestor, []).append(name)
         self._members = {kind: tuple(names) for kind, names in members.items()}
+        self.fluents = frozenset(_changed(effect) for action in domain.actions.values()
+                                 for effect in _flatten(action.effects))
+        self.static = frozenset(atom for atom in problem.init if atom[0] not in self.fluents)
+
+    def initial_state(self) -> State:
+        return frozenset(atom for atom in self.problem.init if atom[0] in self.fluents)
 
     def objects(self, types: tuple[str, ...]) -> tuple[str, ...]:
         """The objects of any of ``types`` (subtypes included), sorted."""
@@ -110,7 +117,8 @@ class PddlTask:
     # -- evaluation ---------------------------------------------------------------------------
     def holds(self, condition: Condition, binding: Binding, state: State) -> bool:
         if isinstance(condition, Pred):
-            return (condition.name, *(binding.get(a, a) for a in condition.args)) in state
+            atom = (condition.name, *(binding.get(a, a) for a in condition.args))
+            return atom in (state if condition.name in self.fluents else self.static)
         if isinstance(condition, Not):
             return not self.holds(condition.arg, binding, state)
         if isinstance(condition, And):
@@ -193,6 +201,19 @@ class PddlTask:
         return Transition((state - deletes) | adds, cost)
 
 
+def _flatten(effects: tuple[Effect, ...]) -> Iterator[Literal | Increase]:
+    """The literal and cost effects inside ``effects`` (through ``when`` and ``forall``)."""
+    for effect in effects:
+        if isinstance(effect, (When, ForAllEffect)):
+            yield from _flatten(effect.effects)
+        else:
+            yield effect
+
+
+def _changed(effect: Literal | Increase) -> str:
+    return effect.atom.name if isinstance(effect, Literal) else effect.target.name
+
+
 def ground(condition: Condition, binding: Binding) -> Condition:
     """``condition`` with its free variables replaced by their values in ``binding``."""
     def term(name: str) -> str:
@@ -220,7 +241,7 @@ class PddlRules:
 
     def __init__(self, domain: Domain, problem: Problem):
         self.task = PddlTask(domain, problem)
-        self._initial: State = frozenset(problem.init)
+        self._initial: State = self.task.initial_state()
 
     def initial_state(self) -> State:
         return self._initial

@@ -139,7 +139,7 @@ def validate(domain: Domain, problem: Problem, plan: Plan | Iterable[Atom | str]
     notes: list[str] = []
     if problem.domain_name != domain.name:
         notes.append(f"the problem names domain {problem.domain_name!r}, the domain is {domain.name!r}")
-    state = frozenset(problem.init)
+    state = task.initial_state()
     total = problem.values.get((TOTAL_COST,), 0.0)
     for index, step in enumerate(plan.steps, start=1):
         result = task.transition(state, step.action)
