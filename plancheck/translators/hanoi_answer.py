@@ -299,10 +299,11 @@ def _merge(text: str, raw: list[Raw]) -> tuple[Span, ...]:
 def _outside(segments: list[_Line | _Candidate], chosen: _Candidate) -> list[Raw]:
     """Each line or bracket list outside the chosen list, from its first to its last word."""
     raw: list[Raw] = []
+    kept = chosen.span
     for segment in segments:
         tokens = list(segment.bracket) if isinstance(segment, _Candidate) else list(segment.tokens)
         content = _content(tokens)
-        if segment is chosen or not content or content[0].start_pos in chosen.span:
+        if segment is chosen or not content or content[0].start_pos in kept:
             continue
         raw.append((content[0].start_pos, content[-1].end_pos, SpanKind.OUTSIDE))
     return raw
