@@ -14,6 +14,27 @@ from plancheck.verifier.pddl_exec import PddlTask
 
 CORPUS = Path(__file__).resolve().parent / "data" / "pddl"
 
+# A small task using every supported feature: a type hierarchy, either, a constant, negative
+# preconditions, equality, conditional effects under forall, action costs from a static function.
+DOMAIN = """(define (domain d)
+  (:requirements :typing :negative-preconditions :equality :conditional-effects :action-costs)
+  (:types truck car - vehicle place)
+  (:constants depot - place)
+  (:predicates (at ?v - vehicle ?p - place) (road ?a ?b - place))
+  (:functions (total-cost) - number (dist ?a ?b - place) - number)
+  (:action drive
+    :parameters (?v - (either truck car) ?a ?b - place)
+    :precondition (and (at ?v ?a) (road ?a ?b) (not (= ?a ?b)))
+    :effect (and (not (at ?v ?a)) (at ?v ?b) (increase (total-cost) (dist ?a ?b))
+                 (forall (?w - vehicle) (when (at ?w ?a) (not (road ?a ?b)))))))
+"""
+PROBLEM = """(define (problem p) (:domain d)
+  (:objects t - truck x y - place)
+  (:init (at t x) (road x y) (= (dist x y) 3) (= (total-cost) 0))
+  (:goal (exists (?v - vehicle) (at ?v y)))
+  (:metric minimize (total-cost)))
+"""
+
 
 @dataclass(frozen=True)
 class Case:

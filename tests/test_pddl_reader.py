@@ -6,33 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pddl_corpus import cases
+from pddl_corpus import DOMAIN, PROBLEM, cases
 from plancheck.errors import PDDLError
 from plancheck.translators.pddl_model import And, Exists, ForAllEffect, Increase, Literal, Not, Param, Pred, When
 from plancheck.translators.pddl_plan import Plan, plan_text, read_plan
 from plancheck.translators.pddl_reader import read_domain, read_problem
 from plancheck.translators.pddl_writer import domain_text, problem_text
 from plancheck.translators.pddl_sexpr import parse_sexprs
-
-DOMAIN = """(define (domain d)
-  (:requirements :typing :negative-preconditions :equality :conditional-effects :action-costs)
-  (:types truck car - vehicle place)
-  (:constants depot - place)
-  (:predicates (at ?v - vehicle ?p - place) (road ?a ?b - place))
-  (:functions (total-cost) - number (dist ?a ?b - place) - number)
-  (:action drive
-    :parameters (?v - (either truck car) ?a ?b - place)
-    :precondition (and (at ?v ?a) (road ?a ?b) (not (= ?a ?b)))
-    :effect (and (not (at ?v ?a)) (at ?v ?b) (increase (total-cost) (dist ?a ?b))
-                 (forall (?w - vehicle) (when (at ?w ?a) (not (road ?a ?b)))))))
-"""
-PROBLEM = """(define (problem p) (:domain d)
-  (:objects t - truck x y - place)
-  (:init (at t x) (road x y) (= (dist x y) 3) (= (total-cost) 0))
-  (:goal (exists (?v - vehicle) (at ?v y)))
-  (:metric minimize (total-cost)))
-"""
-
 
 def test_every_corpus_task_reads():
     for case in cases():

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pddl_corpus import cases
+from pddl_corpus import DOMAIN, PROBLEM, cases
 from plancheck import cli, registry
 from plancheck.errors import PDDLError
 from plancheck.solvers.search import breadth_first_search
@@ -199,3 +199,14 @@ def test_cli_json(run):
     data = json.loads(out)
     assert code == 0 and data["valid"] is True and data["cost"] == data["claimed_cost"] == 23
     assert data["metric"] == "total-cost" and data["steps"] == 11 and data["failure"] is None
+
+
+def test_either_types_existential_goals_and_cost_arithmetic():
+    domain = read_domain(DOMAIN.replace("(dist ?a ?b))", "(* 2 (dist ?a ?b)))"))
+    problem = read_problem(PROBLEM, domain)
+    report = validate(domain, problem, [("drive", "t", "x", "y")])
+    assert report.valid and report.cost == 6 and report.metric == "total-cost"
+    with pytest.raises(PDDLError, match="x is a place, but \\?v of drive must be a truck or car"):
+        validate(domain, problem, [("drive", "x", "x", "y")])
+    report = validate(domain, problem, [])
+    assert [str(g) for g in report.unmet_goals] == ["(exists (?v - vehicle) (at ?v y))"]

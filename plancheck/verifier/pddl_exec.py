@@ -2,10 +2,11 @@
 
 A state is the frozenset of the true ground atoms whose predicate some effect changes (closed
 world); atoms of the other, static, predicates are true in every state and kept apart, so a step
-copies only what can change. Only the action instances a plan names are instantiated, so validating a plan never grounds the whole task. Conditions are
-evaluated in the state before the action; deletes are applied before adds (an atom both deleted
-and added ends true), as in VAL and Fast Downward. Quantifiers range over the objects and
-constants of the parameter's type, subtypes included.
+copies only what can change. Only the action instances a plan names are instantiated, so
+validating a plan never grounds the whole task. Conditions are evaluated in the state before the
+action; deletes are applied before adds (an atom both deleted and added ends true), as in VAL and
+Fast Downward. Quantifiers range over the objects and constants of the parameter's type,
+subtypes included.
 
 :class:`PddlRules` wraps this in :class:`plancheck.rules.SearchRules`, so the generic executor and
 searches run on any PDDL task; its ``actions`` enumerates every typed instance (fine for small
