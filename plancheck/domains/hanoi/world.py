@@ -28,8 +28,8 @@ class HanoiWorld:
         Option("style", "plan: SmartPlay's messages asking for the whole list of moves (plancheck's); smartplay: "
                "SmartPlay's own in-game prompt at the first step (it asks for one action)",
                ("prompt",), "plan", ("plan", "smartplay")),
-        Option("read", "plan: a list of moves (numbered, bulleted or bare lines); scan: every move written "
-               "anywhere; smartplay: SmartPlay's rule, the earliest exact action text", _READ, "plan",
+        Option("read", "plan: a list of moves (a bracket list, numbered, bulleted or bare lines); scan: every move "
+               "written anywhere; smartplay: SmartPlay's rule, the earliest exact action text", _READ, "plan",
                ("plan", "scan", "smartplay")),
         Option("pick", "which list of moves is the answer when there are several", _READ, "last",
                ("last", "first", "only")),
