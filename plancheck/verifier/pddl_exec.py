@@ -250,9 +250,6 @@ class PddlRules:
     def goal_reached(self, state: State) -> bool:
         return self.task.holds(self.task.problem.goal, {}, state)
 
-    def unmet_goals(self, state: State) -> tuple[Condition, ...]:
-        return tuple(self.task.unmet(self.task.problem.goal, {}, state))
-
     def step(self, state: State, action: Atom) -> Outcome:
         problem = self.task.instance_problem(action)
         if problem is not None:
