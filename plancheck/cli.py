@@ -196,6 +196,8 @@ def cmd_prompt(args, world: World, options: dict) -> int:
             else:
                 if prompt.system is not None:
                     print(f"=== {prompt.instance}: system ===\n{prompt.system}")
+                for role, content in prompt.context:
+                    print(f"=== {prompt.instance}: {role} ===\n{content}")
                 print(f"=== {prompt.instance}: user ===\n{prompt.user}")
     finally:
         if args.output:

@@ -37,15 +37,22 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    """The benchmark's prompt for one instance, as chat messages."""
+    """The benchmark's prompt for one instance, as chat messages.
+
+    ``context`` holds (role, content) messages that come between the system message and the user
+    message, for benchmarks that send several (SmartPlay sends the manual and the observation as
+    further system messages).
+    """
 
     instance: str
     system: str | None
     user: str
+    context: tuple[tuple[str, str], ...] = ()
 
     def messages(self) -> list[dict[str, str]]:
         head = [{"role": "system", "content": self.system}] if self.system is not None else []
-        return head + [{"role": "user", "content": self.user}]
+        middle = [{"role": role, "content": content} for role, content in self.context]
+        return head + middle + [{"role": "user", "content": self.user}]
 
     def to_json(self) -> dict[str, Any]:
         return {"instance": self.instance, "messages": self.messages()}
