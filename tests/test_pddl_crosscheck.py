@@ -10,8 +10,8 @@ import subprocess
 import zlib
 
 import pytest
-
 from pddl_corpus import cases, mutations
+
 from plancheck.translators.pddl_plan import plan_text
 from plancheck.verifier.pddl_validate import validate_text
 

@@ -6,8 +6,8 @@ import io
 import json
 
 import pytest
-
 from pddl_corpus import DOMAIN, PROBLEM, cases
+
 from plancheck import cli, registry
 from plancheck.errors import PDDLError
 from plancheck.solvers.search import breadth_first_search

@@ -14,8 +14,29 @@ from dataclasses import dataclass, field
 
 from plancheck.errors import PDDLError
 from plancheck.translators.pddl_model import (
-    TOTAL_COST, TRUE, And, Arith, Condition, Effect, Equals, Exists, FTerm, ForAll, ForAllEffect, Imply,
-    Increase, Literal, Not, Number, NumExpr, Or, Param, Pred, When, is_variable)
+    TOTAL_COST,
+    TRUE,
+    And,
+    Arith,
+    Condition,
+    Effect,
+    Equals,
+    Exists,
+    ForAll,
+    ForAllEffect,
+    FTerm,
+    Imply,
+    Increase,
+    Literal,
+    Not,
+    Number,
+    NumExpr,
+    Or,
+    Param,
+    Pred,
+    When,
+    is_variable,
+)
 from plancheck.translators.pddl_sexpr import Node, SList, Sym, where
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")

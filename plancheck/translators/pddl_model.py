@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Union
 
 Atom = tuple[str, ...]
 ROOT_TYPE = "object"
@@ -127,7 +126,7 @@ class ForAll:
         return f"(forall {_params_text(self.params)} {self.body})"
 
 
-Condition = Union[Pred, Equals, Not, And, Or, Imply, Exists, ForAll]
+Condition = Pred | Equals | Not | And | Or | Imply | Exists | ForAll
 TRUE = And()
 
 
@@ -166,7 +165,7 @@ class Arith:
         return f"({self.op} {self.left} {self.right})"
 
 
-NumExpr = Union[Number, FTerm, Arith]
+NumExpr = Number | FTerm | Arith
 
 
 # -- effects -------------------------------------------------------------------------------------
@@ -211,7 +210,7 @@ class Increase:
         return f"(increase {self.target} {self.amount})"
 
 
-Effect = Union[Literal, When, ForAllEffect, Increase]
+Effect = Literal | When | ForAllEffect | Increase
 
 
 # -- domain and problem ------------------------------------------------------------------------

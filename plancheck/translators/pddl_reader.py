@@ -13,10 +13,18 @@ from pathlib import Path
 
 from plancheck.errors import Location, PDDLError
 from plancheck.translators.pddl_formulas import (
-    Scope, expect_list, number_of, read_atom, read_condition, read_effect, read_fterm, read_numexpr, read_params,
-    read_typed_list)
-from plancheck.translators.pddl_model import (
-    ROOT_TYPE, TRUE, Action, Atom, Domain, Metric, Param, Problem)
+    Scope,
+    expect_list,
+    number_of,
+    read_atom,
+    read_condition,
+    read_effect,
+    read_fterm,
+    read_numexpr,
+    read_params,
+    read_typed_list,
+)
+from plancheck.translators.pddl_model import ROOT_TYPE, TRUE, Action, Atom, Domain, Metric, Param, Problem
 from plancheck.translators.pddl_sexpr import Node, SList, Sym, parse_sexprs, where
 
 SUPPORTED_REQUIREMENTS = frozenset({

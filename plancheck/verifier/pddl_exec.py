@@ -22,9 +22,31 @@ from functools import cached_property
 
 from plancheck.rules import Applied, Outcome, Rejected
 from plancheck.translators.pddl_model import (
-    TOTAL_COST, Action, And, Atom, Condition, Domain, Effect, Equals, Exists, FTerm, ForAll,
-    ForAllEffect, Imply, Increase, Literal, Not, Number, NumExpr, Or, Param, Pred, Problem, When,
-    atom_text)
+    TOTAL_COST,
+    Action,
+    And,
+    Atom,
+    Condition,
+    Domain,
+    Effect,
+    Equals,
+    Exists,
+    ForAll,
+    ForAllEffect,
+    FTerm,
+    Imply,
+    Increase,
+    Literal,
+    Not,
+    Number,
+    NumExpr,
+    Or,
+    Param,
+    Pred,
+    Problem,
+    When,
+    atom_text,
+)
 
 State = frozenset[Atom]
 Binding = Mapping[str, str]
