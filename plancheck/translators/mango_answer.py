@@ -40,6 +40,7 @@ _ESCAPE = re.compile(r"\\(?:(\n)|([\\'\"abfnrtv])|([0-7]{1,3})|x([0-9a-fA-F]{2})
 _NUMBER = re.compile(r"[+-]?[\d.].*")
 _READABLE = {"COMMA": "','", "COLON": "':'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'",
              "STRING": "a quoted string", "NUMBER": "a number", "NAME": "a word", "$END": "the end"}
+_SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 _SIMPLE = {"\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t",
            "v": "\v"}
 
@@ -77,14 +78,22 @@ def _unescape_match(match: re.Match) -> str:
         return match.group(0)
 
 
+def _pair(match: re.Match) -> str:
+    return match.group(0).encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+
+
 def unquote(token: str) -> str:
-    """The value of one Python string literal (an unknown escape stays as written, as in Python).
+    """The value of one Python string literal (an unknown escape stays as written, as in Python;
+    a UTF-16 surrogate pair written as two escapes is one character, as in JSON).
 
     >>> unquote(r"'it\\'s'"), unquote('"caf\\\\u00e9"'), unquote("u'a\\\\tb'")
     ("it's", 'café', 'a\\tb')
     """
     body = token[2:-1] if token[0] in "uU" else token[1:-1]
-    return _ESCAPE.sub(_unescape_match, body) if "\\" in body else body
+    if "\\" not in body:
+        return body
+    value = _ESCAPE.sub(_unescape_match, body)
+    return _SURROGATES.sub(_pair, value) if _SURROGATES.search(value) else value
 
 
 class _Build(Transformer):
