@@ -77,7 +77,7 @@ def test_evaluate_the_recorded_answers(run, shared_data):
     code, out = run("evaluate", "mango", str(shared_data / "mango" / "examples"), "--summary", "--json")
     summary = json.loads(out)
     assert code == 0 and summary["records"] == 36 and summary["broken"] == 0
-    rows = {(r["game"], r["task"], r["questions"]): r for r in summary["rows"]}
+    rows = {(r["game"], r["task"], r["subset"]): r for r in summary["rows"]}
     assert rows["all", "rf", "all"]["unanswerable"] == 4 and rows["all", "rf", "all"]["scored"] == 16
 
 

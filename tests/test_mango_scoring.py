@@ -160,7 +160,7 @@ def test_summary_counts_format_failures_apart(shared_data):
                (Record(2, rf[1].id, "x", meta={"model": "m"}), check_answer(rf[1], "[" + row("a", "b", "c") + "]")),
                (Record(3, rf[2].id, "x", meta={"model": "m"}), check_answer(
                    MangoInstance(game, find_question(game, Task.RF, rf[2].question.id), 0), "no list"))]
-    data = {(r["game"], r["questions"]): r for r in summary(results).data["rows"]}
+    data = {(r["game"], r["subset"]): r for r in summary(results).data["rows"]}
     cell = data["905", "all"]
     assert (cell["records"], cell["unanswerable"], cell["format_failures"], cell["scored"]) == (3, 1, 1, 1)
     assert cell["strict"] == 0.0 and cell["strict_with_failures"] == 0.0

@@ -106,7 +106,8 @@ def problem_text(name: str, moves: Moves, src: str, dst: str) -> tuple[str, Nami
     actions = {action: constants(ident, type_="move")[0] for action, ident in naming.moves.items()}
     links = [Predicate("link", places[place], actions[action], places[target])
              for place in sorted(moves.table) for action, target in moves.out(place)]
-    problem = Problem("mango-" + "-".join(_WORDS.findall(name.lower())), domain_name=DOMAIN_NAME, requirements=_REQUIREMENTS,
+    title = "mango-" + "-".join(_WORDS.findall(name.lower()))
+    problem = Problem(title, domain_name=DOMAIN_NAME, requirements=_REQUIREMENTS,
                       objects=[*places.values(), *actions.values()],
                       init=[Predicate("at", places[normalize(src)]), *links],
                       goal=Predicate("at", places[normalize(dst)]))

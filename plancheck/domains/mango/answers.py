@@ -59,7 +59,8 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
             return BrokenRecord(line, f"unknown task {data.get('task')!r}: expected route_finding or desti_finding",
                                 source)
         instance = f"{data['game_name']}/{task.value}/{data['sample_id']}"
-        meta = {key: data[key] for key in ("src_node", "dst_node", "action_list") if key in data}
+        meta = {key: data[key] for key in ("src_node", "dst_node", "action_list", "min_step_total_answerable")
+                if key in data}
         if "model_cutoff_num" in data:
             meta["cutoff"] = data["model_cutoff_num"]
         model = data.get("model") or _model_from_path(path)
@@ -109,8 +110,8 @@ def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
 
 
 def resolve(record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF) -> MangoInstance:
-    """The question a record answers, at the record's own cutoff when it has one; its stated
-    places (and DF actions) must be the question's."""
+    """The question a record answers, at the record's own cutoff when it has one; what the record
+    states about it (places, DF actions, the answerability label) must be the question's."""
     where = Location(record.source, record.line)
     name, task, key = split_selector(record.instance)
     if task is None or key is None:
@@ -118,7 +119,8 @@ def resolve(record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF) -> 
     game = find_game(name, data)
     question = find_question(game, task, key)
     meta = record.meta
-    stated = {"src_node": question.src, "dst_node": question.dst}
+    stated: dict[str, Any] = {"src_node": question.src, "dst_node": question.dst,
+                              "min_step_total_answerable": question.labels.min_step_total_answerable}
     if isinstance(question, DFQuestion):
         stated["action_list"] = list(question.actions)
     for field, truth in stated.items():

@@ -71,11 +71,11 @@ def summary(results: Iterable[tuple[Record, Verdict]]) -> Summary:
             if difficulty in (Difficulty.EASY.value, Difficulty.HARD.value):
                 cells[model, place, task, difficulty].add(verdict)
     keys = sorted(cells, key=lambda k: (k[0], k[1] == "all", k[1], k[2], SUBSETS.index(k[3])))
-    header = ("model", "game", "task", "questions", "n", "unanswerable", "format failures") + SCORES
+    header = ("model", "game", "task", "subset", "n", "unanswerable", "format failures") + SCORES
     rows = tuple((model, game, task, subset, cells[key].scored, cells[key].unanswerable, cells[key].format_failures,
                   *(cells[key].rate(rule) for rule in SCORES))
                  for key in keys for model, game, task, subset in [key])
-    data = {"rows": [{"model": k[0], "game": k[1], "task": k[2], "questions": k[3], **cells[k].to_json()}
+    data = {"rows": [{"model": k[0], "game": k[1], "task": k[2], "subset": k[3], **cells[k].to_json()}
                      for k in keys]}
     return Summary("MANGO success rates (n = answerable questions with a readable answer)", header, rows, data)
 
