@@ -80,10 +80,9 @@ def main() -> None:
             (score_df if isinstance(instance.question, DFQuestion) else score_rf)(moves, instance.question, trajectory)
 
     score_s = best(args.repeat, score)
-    verdicts: list = []
-    check_s = best(args.repeat, lambda: verdicts.__setitem__(slice(None), [check_answer(i, t)
-                                                                           for i, t in zip(instances, texts, strict=True)]))
-    perfect = sum(set(v.scores.values()) == {1.0} for v in verdicts)
+    pairs = list(zip(instances, texts, strict=True))
+    check_s = best(args.repeat, lambda: [check_answer(i, t) for i, t in pairs])
+    perfect = sum(set(check_answer(i, t).scores.values()) == {1.0} for i, t in pairs)
     print(f"reference answers           {reference_s * 1000:8.1f} ms")
     print(f"parse (Lark grammar)        {grammar_s * 1000:8.1f} ms  {n / grammar_s:8.0f} answers/s"
           f"  ({grammar_s / json_s:.1f}x json.loads on the JSON form: {json_s * 1000:.1f} ms)")

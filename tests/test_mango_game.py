@@ -149,6 +149,8 @@ def test_selectors(shared_data, tmp_path):
         list(select(["nonesuch"], shared_data))
     with pytest.raises(DataNotFoundError):
         list(select(["905"], None))
+    with pytest.raises(BadInputError, match="cutoff -1"):
+        list(select(["905"], shared_data, cutoff=-1))
     with pytest.raises(DataNotFoundError):
         load_game(tmp_path / "nowhere")
 

@@ -5,7 +5,9 @@ The prompts ask for "a python list of python dictionary with keys 'location_befo
 
 1. Each ``[`` of the text (at most ``MAX_CANDIDATES``) may open the answer. From there the LALR
    parser reads one Python-style literal list (single or double quotes, escapes, trailing commas,
-   ``#`` comments) and stops at the bracket that closes it.
+   ``#`` comments) and stops at the bracket that closes it. After a read that fails, only the
+   inner lists it saw close and the text after the failure are tried, so no text is read more
+   than a few times.
 2. The first list that is a non-empty list of dicts, each with a before-key, ``action`` and an
    after-key holding strings, is the answer. Other keys are reported as unread spans, the text
    around the list (prose, other lists) as spans outside the answer; code fences are layout.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import deque
 from dataclasses import dataclass
 from functools import cache
 
@@ -123,12 +126,18 @@ def _parser() -> Lark:
 
 @dataclass(frozen=True, slots=True)
 class _Problem:
-    """Why a candidate list is not the answer, and where (offset in the whole text)."""
+    """Why a candidate list is not the answer, and where (offset in the whole text).
+
+    ``closed`` lists the inner ``[`` that a failed read saw close before it failed: the only
+    candidates inside the failed stretch worth reading again (an inner list still open at the
+    failure would fail at the same place).
+    """
 
     message: str
     offset: int
     expected: tuple[str, ...] = ()
     complete: bool = False  # the list was read to its end (a shape problem, not a syntax error)
+    closed: tuple[int, ...] = ()
 
 
 def read_list(text: str, start: int) -> tuple[Node, int] | _Problem:
@@ -138,27 +147,30 @@ def read_list(text: str, start: int) -> tuple[Node, int] | _Problem:
     already an offset in ``text`` (the lexer skips the blanks in one step).
     """
     interactive = _parser().parse_interactive(" " * start + text[start:])
-    depth = 0
+    opened: list[int] = []
+    closed: list[int] = []
     try:
         for token in interactive.iter_parse():
             if token.type == "LSQB":
-                depth += 1
+                opened.append(token.start_pos)
             elif token.type == "RSQB":
-                depth -= 1
-                if depth == 0:
+                closed.append(opened.pop())
+                if not opened:
                     interactive.feed_token(token)
                     return interactive.feed_eof(token), token.end_pos
     except UnexpectedInput as error:
         offset = error.pos_in_stream or 0
+        inner = tuple(sorted(closed))
         if text[offset] in "'\"":
-            return _Problem("the string that starts here is never closed", offset, (text[offset],))
+            return _Problem("the string that starts here is never closed", offset, (text[offset],), closed=inner)
         if isinstance(error, UnexpectedCharacters):
-            return _Problem(f"unexpected character {text[offset]!r} in the list", offset)
+            return _Problem(f"unexpected character {text[offset]!r} in the list", offset, closed=inner)
         names = getattr(error, "expected", None) or ()
         expected = tuple(sorted({_READABLE.get(name, name) for name in names}))
         found = text[offset:offset + 20].split("\n")[0]
-        return _Problem(f"unexpected {found!r} in the list; expected {' or '.join(expected)}", offset, expected)
-    return _Problem("the list is never closed (cut off?)", len(text), ("]",))
+        return _Problem(f"unexpected {found!r} in the list; expected {' or '.join(expected)}", offset, expected,
+                        closed=inner)
+    return _Problem("the list is never closed (cut off?)", len(text), ("]",), closed=tuple(sorted(closed)))
 
 
 def _moves(node: Node) -> tuple[list[ParsedAction[Move]], list[tuple[int, int]], set[str]] | _Problem:
@@ -245,18 +257,23 @@ def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_A
     problems: list[_Problem] = []
     chosen: tuple[list[ParsedAction[Move]], list[tuple[int, int]], set[str], int, int] | None = None
     others = 0
-    cursor = 0
+    cursor = 0  # where to look for the next '[' in the text
+    read_until = 0  # the end of the last list read in full: nothing before it is tried again
+    inner: deque[int] = deque()
     for _ in range(MAX_CANDIDATES):
-        start = text.find("[", cursor)
+        while inner and inner[0] < read_until:
+            inner.popleft()
+        start = inner.popleft() if inner else text.find("[", cursor)
         if start < 0:
             break
         read = read_list(text, start)
         if isinstance(read, _Problem):
             problems.append(read)
-            cursor = start + 1
+            inner.extend(read.closed)
+            cursor = max(cursor, start + 1, read.offset)
             continue
         node, end = read
-        cursor = end
+        cursor = read_until = max(cursor, end)
         shape = _moves(node)
         if isinstance(shape, _Problem):
             problems.append(shape)

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from plancheck.domains.mango.game import DEFAULT_CUTOFF
+from plancheck.domains.mango.game import DEFAULT_CUTOFF, check_cutoff
 from plancheck.domains.mango.instance import TASK_NAMES, MangoInstance, find_game, find_question, split_selector
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.errors import BadInputError, InstanceNotFoundError, Location
@@ -126,7 +126,8 @@ def resolve(record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF) -> 
     for field, truth in stated.items():
         if field in meta and meta[field] != truth:
             raise BadInputError(f"the record's {field} {meta[field]!r} is not the question's {truth!r}", where)
-    own = meta.get("cutoff", cutoff)
-    if not isinstance(own, int) or isinstance(own, bool) or own < 0:
-        raise BadInputError(f"the record's cutoff {own!r} is not a step count", where)
+    try:
+        own = check_cutoff(meta.get("cutoff", cutoff))
+    except BadInputError as error:
+        raise BadInputError(error.message, where) from None
     return MangoInstance(game, question, own)

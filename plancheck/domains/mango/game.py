@@ -26,6 +26,13 @@ _EDGE_LABELS = ("seen_in_forward", "seen_in_reversed", "edge_min_step", "seen_in
                 "seen_in_reversed_answerable", "edge_min_step_answerable")
 
 
+def check_cutoff(cutoff: object) -> int:
+    """A cutoff is a number of walkthrough steps: a non-negative int."""
+    if not isinstance(cutoff, int) or isinstance(cutoff, bool) or cutoff < 0:
+        raise BadInputError(f"the cutoff {cutoff!r} is not a number of walkthrough steps (an integer >= 0)")
+    return cutoff
+
+
 @dataclass(frozen=True, slots=True)
 class WalkthroughStep:
     """Step ``number`` of the walkthrough: the command typed and the game's answer (step 0: Init)."""

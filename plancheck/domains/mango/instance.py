@@ -18,7 +18,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from plancheck.domains.mango.game import DEFAULT_CUTOFF, Game, is_game_folder, load_game
+from plancheck.domains.mango.game import DEFAULT_CUTOFF, Game, check_cutoff, is_game_folder, load_game
 from plancheck.domains.mango.graph import Moves, evaluation_graph, known_graph, map_graph
 from plancheck.domains.mango.questions import Difficulty, Question, Task
 from plancheck.errors import BadInputError, DataNotFoundError, InstanceNotFoundError
@@ -125,6 +125,7 @@ def find_question(game: Game, task: Task, key: str) -> Question:
 def select(selectors: list[str] | tuple[str, ...], data: Path | None, cutoff: int = DEFAULT_CUTOFF,
            answerable_only: bool = False) -> Iterator[MangoInstance]:
     """The instances the selectors name, in order (games in file order: DF, then RF)."""
+    check_cutoff(cutoff)
     for selector in selectors:
         if selector == "all":
             chosen = [(load_game(folder), None, None) for folder in game_folders(data)]

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from plancheck.domains.mango.game import Game
+from plancheck.domains.mango.game import Game, check_cutoff
 from plancheck.domains.mango.questions import Difficulty
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import Record, Summary
@@ -94,7 +94,7 @@ def _counts(game: Game, cutoff: int) -> dict[str, int]:
 
 def stats(games: Sequence[Game], cutoff: int) -> Summary:
     """Counts per game at ``cutoff``: walkthrough steps, map size, questions answerable/easy/hard."""
-    table = {game.name: _counts(game, cutoff) for game in games}
+    table = {game.name: _counts(game, check_cutoff(cutoff)) for game in games}
     columns = tuple(next(iter(table.values())).keys()) if table else ()
     total = {column: sum(counts[column] for counts in table.values()) for column in columns}
     rows = tuple((name, *counts.values()) for name, counts in [*table.items(), ("total", total)])
