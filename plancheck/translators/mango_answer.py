@@ -11,9 +11,9 @@ The prompts ask for "a python list of python dictionary with keys 'location_befo
 2. The first list that is a non-empty list of dicts, each with a before-key, ``action`` and an
    after-key holding strings, is the answer. Other keys are reported as unread spans, the text
    around the list (prose, other lists) as spans outside the answer; code fences are layout.
-3. When no list qualifies, :class:`~plancheck.errors.AnswerParseError` reports the problem of the
-   candidate that got furthest (a list of the wrong shape before a syntax error), with its line
-   and column: the answer is a format failure.
+3. When no list qualifies, :class:`~plancheck.errors.AnswerParseError` reports, with its line and
+   column, the shape problem of the first complete list, else the syntax error that got furthest:
+   the answer is a format failure.
 """
 
 from __future__ import annotations

@@ -19,19 +19,16 @@ from plancheck.domains.mango.prompts import prompt_text
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
-from plancheck.world import BrokenRecord, Option, Prompt, Record, Summary
+from plancheck.world import COMMANDS, BrokenRecord, Option, Prompt, Record, Summary
 
 logger = logging.getLogger(__name__)
-
-_ALL = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
-
 
 class MangoWorld:
     name = "mango"
     title = "MANGO text-game maps: destination finding (DF) and route finding (RF)"
     options = (
         Option("cutoff", "walkthrough steps the model reads; records that state their own cutoff keep it",
-               _ALL, DEFAULT_CUTOFF, kind=int),
+               COMMANDS, DEFAULT_CUTOFF, kind=int),
         Option("answerable", "only questions answerable at the cutoff", ("instances", "prompt", "solve", "export"),
                kind=bool),
         Option("planner", "bfs: native breadth-first search, checked with networkx; fd: Fast Downward on the "
