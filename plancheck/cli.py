@@ -223,7 +223,7 @@ def cmd_check(args, world: World, options: dict) -> int:
 def _answer_files(paths: Sequence[Path]) -> Iterator[Path]:
     for path in paths:
         if path.is_dir():
-            yield from sorted(p for p in path.iterdir() if p.suffix in (".jsonl", ".json"))
+            yield from sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json"))
         elif path.is_file():
             yield path
         else:
