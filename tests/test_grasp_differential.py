@@ -37,7 +37,6 @@ from plancheck.domains.grasp.instance import Environment, Setting
 from plancheck.domains.grasp.published import published_grid
 from plancheck.domains.grasp.world import WORLD
 
-
 # -- the reference ------------------------------------------------------------------------------
 
 MOVES = {"UP": (-1, 0), "DOWN": (1, 0), "LEFT": (0, -1), "RIGHT": (0, 1),
