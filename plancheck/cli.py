@@ -137,7 +137,7 @@ def _read_answer(path: str) -> str:
         return sys.stdin.buffer.read().decode("utf-8", errors="replace")
     file = Path(path)
     if not file.is_file():
-        raise BadInputError(f"answer file {path} does not exist")
+        raise BadInputError(f"answer file {path} {'is a folder' if file.is_dir() else 'does not exist'}")
     return file.read_bytes().decode("utf-8", errors="replace")
 
 
@@ -165,7 +165,10 @@ def _json_out(path: Path | None) -> TextIO:
 
 
 def _emit(obj: Any, stream: TextIO) -> None:
-    stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    try:
+        stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    except UnicodeEncodeError:  # a lone surrogate (a JSON escape such as \ud800 in the input) is not UTF-8
+        stream.write(json.dumps(obj) + "\n")
 
 
 # -- commands --------------------------------------------------------------------------------------
@@ -261,7 +264,9 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             print(json.dumps(summary_json, indent=2))
         else:
             print(table_text(summary.header, summary.rows, summary.title))
-            print(f"{len(results)} records scored, {len(broken)} broken")
+            unparsed = sum(1 for _, verdict in results if not verdict.parsed)
+            note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
+            print(f"{len(results)} records scored, {len(broken)} broken{note}")
     if not results and broken:
         return BAD_INPUT
     return OK

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from plancheck.cli import main
+from plancheck.domains.grasp.answers import read_answers
+from plancheck.domains.grasp.world import WORLD
 from plancheck.errors import AnswerParseError
 from plancheck.translators.grasp_answer import ParsePolicy, parse_answer
+from plancheck.world import BrokenRecord, Record
 
 _VOCABULARY = ["UP", "down", "Take", "DROP", "upleft", "JUMP", "foo", "go", "1.", "2)", "-", "[", "]", ",", ";",
                "\n", "(3, 4)", "'", "**", "# note", "// why", "move right", "x", "!", "```", "Step 3:"]
@@ -63,3 +68,45 @@ def test_a_code_fence_swallows_only_a_language_tag():
     assert [str(i.action) for i in fenced.items] == ["UP"] and fenced.spans == ()
     odd = parse_answer("```pythonic\n[UP]\n```")
     assert [(s.kind.value, s.text) for s in odd.spans] == [("outside the answer", "pythonic")]
+
+
+def test_plain_jsonl_may_name_the_instance_custom_id(shared_data, tmp_path):
+    """``{"custom_id", "response": text}`` is the plain form; it used to be read as a broken OpenAI record."""
+    path = tmp_path / "answers.jsonl"
+    path.write_text(json.dumps({"custom_id": "inner_random_free.jsonl-0-0-0-0", "response": "[UP, TAKE]"}) + "\n"
+                    + json.dumps({"custom_id": "inner_random_free.jsonl-1-0-0-0", "response": None,
+                                  "error": {"code": "x"}}) + "\n")
+    records = list(read_answers(path))
+    assert isinstance(records[0], Record) and records[0].text == "[UP, TAKE]"
+    assert isinstance(records[1], BrokenRecord) and "the request failed" in records[1].reason
+
+
+def test_a_lone_surrogate_in_a_json_answer_does_not_crash_evaluate(shared_data, tmp_path, capsys):
+    path = tmp_path / "answers.jsonl"
+    path.write_text('{"instance": "inner_random_free.jsonl-0-0-0-0", "response": "[UP, \\ud800, TAKE]"}\n')
+    assert main(["evaluate", "grasp", str(path), "--data", str(shared_data), "--no-progress"]) == 0
+    verdict = json.loads(capsys.readouterr().out)["verdict"]
+    assert verdict["actions"] == ["UP", "\ud800", "TAKE"] and verdict["unread"][0]["kind"] == "unknown action"
+
+
+def test_unknown_names_in_a_token_list_are_reported_as_spans(shared_data):
+    env = next(iter(WORLD.instances(["inner_random_free.jsonl-0-0-0-0"], shared_data)))
+    verdict = WORLD.check(env, ["up", "jump", "take"])
+    assert [(s.kind.value, s.text) for s in verdict.spans] == [("unknown action", "jump")]
+    assert verdict.metrics["executed"] == 3
+
+
+def test_summary_line_counts_unparseable_answers(shared_data, tmp_path, capsys):
+    path = tmp_path / "answers.jsonl"
+    path.write_text(json.dumps({"instance": "inner_random_free.jsonl-0-0-0-0", "response": "[UP]"}) + "\n"
+                    + json.dumps({"instance": "inner_random_free.jsonl-1-0-0-0", "response": "no plan"}) + "\n")
+    assert main(["evaluate", "grasp", str(path), "--data", str(shared_data), "--summary"]) == 0
+    assert "2 records scored, 0 broken; 1 answer(s) could not be parsed" in capsys.readouterr().out
+
+
+def test_cli_messages_for_a_folder_answer_and_a_reversed_index_range(shared_data, tmp_path, capsys):
+    env = "inner_random_free.jsonl-0-0-0-0"
+    assert main(["check", "grasp", env, str(tmp_path), "--data", str(shared_data)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+    assert main(["instances", "grasp", "inner_random_free", "--indices", "5-3", "--data", str(shared_data)]) == 2
+    assert "--indices '5-3'" in capsys.readouterr().err
