@@ -238,13 +238,15 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
     files = list(_answer_files(args.responses))
     progress = _Progress("records", not args.no_progress)
     stream = _json_out(args.output) if (args.output or not args.summary) else None
-    results, broken = [], []
+    results, broken, scored = [], [], 0
     try:
         records = (record for path in files for record in world.read_answers(path, data, **options))
         for item in evaluate_records(world, records, data, **options):
             progress.tick()
             if item.verdict is not None:
-                results.append((item.record, item.verdict))
+                scored += 1
+                if args.summary:  # verdicts hold their traces; keep them only when a summary needs them
+                    results.append((item.record, item.verdict))
             else:
                 broken.append(item)
             if stream is not None:
@@ -267,7 +269,7 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             unparsed = sum(1 for _, verdict in results if not verdict.parsed)
             note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
             print(f"{len(results)} records scored, {len(broken)} broken{note}")
-    if not results and broken:
+    if not scored and broken:
         return BAD_INPUT
     return OK
 
