@@ -351,6 +351,9 @@ def main(argv: Iterable[str] | None = None) -> int:
         return FAILED
     except BrokenPipeError:
         return OK
+    except OSError as error:  # a file that cannot be read or written (missing folder, permissions)
+        print(f"plancheck: error: {error}", file=sys.stderr)
+        return BAD_INPUT
     except KeyboardInterrupt:
         print("plancheck: interrupted", file=sys.stderr)
         return 130

@@ -110,3 +110,11 @@ def test_cli_messages_for_a_folder_answer_and_a_reversed_index_range(shared_data
     assert "is a folder" in capsys.readouterr().err
     assert main(["instances", "grasp", "inner_random_free", "--indices", "5-3", "--data", str(shared_data)]) == 2
     assert "--indices '5-3'" in capsys.readouterr().err
+
+
+def test_an_unwritable_output_file_is_bad_input_not_a_traceback(shared_data, tmp_path, capsys):
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text(json.dumps({"instance": "inner_random_free.jsonl-0-0-0-0", "response": "[UP]"}) + "\n")
+    out = tmp_path / "missing-folder" / "out.jsonl"
+    assert main(["evaluate", "grasp", str(answers), "-o", str(out), "--data", str(shared_data)]) == 2
+    assert "missing-folder" in capsys.readouterr().err
