@@ -308,3 +308,20 @@ def test_published_baseline_answers_agree_with_the_reference_sample(shared_data:
 @pytest.mark.slow
 def test_all_published_baseline_answers_agree_with_the_reference(shared_data: Path):
     assert _replay_baselines(shared_data, every=1) == 32_000
+
+
+def test_the_reference_alone_reproduces_the_papers_baseline_averages(shared_data: Path):
+    """Independent confirmation of rule ``paper``: Table 1 averages over grid indices 0-9 (1600 records each)."""
+    texts = published_texts(shared_data)
+    averages = {}
+    for baseline in ("greedy", "random"):
+        values = []
+        for name, record in _baseline_records(shared_data, baseline, every=1):
+            if record["index"] <= 9:
+                limit = None if record["energy_limit_prompt"] >= NO_LIMIT else record["energy_limit_prompt"]
+                result = simulate(read_grid(texts[(name, record["index"])]), record["movement_prompt"], limit,
+                                  record["cost_of_step_prompt"], [token.upper() for token in record["answer"]])
+                values.append(result.paper)
+        assert len(values) == 1600
+        averages[baseline] = round(sum(values) / len(values), 2)
+    assert averages == {"greedy": 0.35, "random": -1.14}
