@@ -134,11 +134,11 @@ def _data(args: argparse.Namespace) -> Path | None:
 
 def _read_answer(path: str) -> str:
     if path == "-":
-        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
     file = Path(path)
     if not file.is_file():
         raise BadInputError(f"answer file {path} {'is a folder' if file.is_dir() else 'does not exist'}")
-    return file.read_bytes().decode("utf-8", errors="replace")
+    return file.read_bytes().decode("utf-8-sig", errors="replace")  # -sig: a byte-order mark is not text
 
 
 class _Progress:

@@ -118,3 +118,14 @@ def test_an_unwritable_output_file_is_bad_input_not_a_traceback(shared_data, tmp
     out = tmp_path / "missing-folder" / "out.jsonl"
     assert main(["evaluate", "grasp", str(answers), "-o", str(out), "--data", str(shared_data)]) == 2
     assert "missing-folder" in capsys.readouterr().err
+
+
+def test_a_byte_order_mark_is_not_part_of_the_answer(shared_data, tmp_path, capsys):
+    answer = tmp_path / "answer.txt"
+    answer.write_bytes(b"\xef\xbb\xbfUP, DOWN")
+    assert main(["check", "grasp", "inner_random_free.jsonl-0-0-0-0", str(answer), "--data", str(shared_data)]) == 0
+    assert "bare actions with 2 action(s)" in capsys.readouterr().out
+    answers = tmp_path / "answers.jsonl"
+    answers.write_bytes(b"\xef\xbb\xbf" + json.dumps({"instance": "inner_random_free.jsonl-0-0-0-0",
+                                                      "response": "[UP]"}).encode() + b"\n")
+    assert isinstance(next(read_answers(answers)), Record)

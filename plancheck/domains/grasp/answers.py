@@ -91,7 +91,7 @@ def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
     """Every line of ``path`` as a record; blank lines are skipped, bad lines reported."""
     with open(path, "rb") as handle:
         for number, raw in enumerate(handle, start=1):
-            text = raw.decode("utf-8", errors="replace")
+            text = raw.decode("utf-8-sig", errors="replace")  # -sig: files saved with a byte-order mark
             if not text.strip():
                 continue
             try:
