@@ -129,3 +129,8 @@ def test_a_byte_order_mark_is_not_part_of_the_answer(shared_data, tmp_path, caps
     answers.write_bytes(b"\xef\xbb\xbf" + json.dumps({"instance": "inner_random_free.jsonl-0-0-0-0",
                                                       "response": "[UP]"}).encode() + b"\n")
     assert isinstance(next(read_answers(answers)), Record)
+
+
+def test_a_missing_grid_file_path_is_named_as_a_file(shared_data, tmp_path, capsys):
+    assert main(["instances", "grasp", str(tmp_path / "grids.jsonl"), "--data", str(shared_data)]) == 2
+    assert "grid file" in capsys.readouterr().err

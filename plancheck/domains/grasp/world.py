@@ -18,7 +18,7 @@ from plancheck.domains.grasp.prompts import system_prompt, user_prompt
 from plancheck.domains.grasp.published import SET_NAMES, published_grid, published_set, read_grid_file
 from plancheck.domains.grasp.report import table1
 from plancheck.domains.grasp.rules import Action, GraspRules, State
-from plancheck.errors import AnswerParseError, BadInputError, InstanceNotFoundError
+from plancheck.errors import AnswerParseError, BadInputError, DataNotFoundError, InstanceNotFoundError
 from plancheck.rules import Unknown
 from plancheck.translators.answer import ParsedAction, ParsedAnswer, SpanKind, UnknownPolicy, make_span
 from plancheck.translators.grasp_answer import ParsePolicy, parse_answer
@@ -129,6 +129,8 @@ class GraspWorld:
                 if indices is None or info.index in indices:
                     yield info, grid, None
             return
+        if "/" in selector or "\\" in selector:
+            raise DataNotFoundError(f"grid file {selector} does not exist")
         if selector in ("all", "published"):
             for set_name in SET_NAMES:
                 yield from self._grids(set_name, data, indices, count)
