@@ -134,11 +134,11 @@ def _data(args: argparse.Namespace) -> Path | None:
 
 def _read_answer(path: str) -> str:
     if path == "-":
-        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
     file = Path(path)
     if not file.is_file():
-        raise BadInputError(f"answer file {path} does not exist")
-    return file.read_bytes().decode("utf-8", errors="replace")
+        raise BadInputError(f"answer file {path} {'is a folder' if file.is_dir() else 'does not exist'}")
+    return file.read_bytes().decode("utf-8-sig", errors="replace")  # -sig: a byte-order mark is not text
 
 
 class _Progress:
@@ -165,7 +165,10 @@ def _json_out(path: Path | None) -> TextIO:
 
 
 def _emit(obj: Any, stream: TextIO) -> None:
-    stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    try:
+        stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    except UnicodeEncodeError:  # a lone surrogate (a JSON escape such as \ud800 in the input) is not UTF-8
+        stream.write(json.dumps(obj) + "\n")
 
 
 # -- commands --------------------------------------------------------------------------------------
@@ -235,13 +238,15 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
     files = list(_answer_files(args.responses))
     progress = _Progress("records", not args.no_progress)
     stream = _json_out(args.output) if (args.output or not args.summary) else None
-    results, broken = [], []
+    results, broken, scored = [], [], 0
     try:
         records = (record for path in files for record in world.read_answers(path, data, **options))
         for item in evaluate_records(world, records, data, **options):
             progress.tick()
             if item.verdict is not None:
-                results.append((item.record, item.verdict))
+                scored += 1
+                if args.summary:  # verdicts hold their traces; keep them only when a summary needs them
+                    results.append((item.record, item.verdict))
             else:
                 broken.append(item)
             if stream is not None:
@@ -261,8 +266,10 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             print(json.dumps(summary_json, indent=2))
         else:
             print(table_text(summary.header, summary.rows, summary.title))
-            print(f"{len(results)} records scored, {len(broken)} broken")
-    if not results and broken:
+            unparsed = sum(1 for _, verdict in results if not verdict.parsed)
+            note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
+            print(f"{len(results)} records scored, {len(broken)} broken{note}")
+    if not scored and broken:
         return BAD_INPUT
     return OK
 
@@ -344,6 +351,9 @@ def main(argv: Iterable[str] | None = None) -> int:
         return FAILED
     except BrokenPipeError:
         return OK
+    except OSError as error:  # a file that cannot be read or written (missing folder, permissions)
+        print(f"plancheck: error: {error}", file=sys.stderr)
+        return BAD_INPUT
     except KeyboardInterrupt:
         print("plancheck: interrupted", file=sys.stderr)
         return 130

@@ -82,7 +82,7 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
         return BrokenRecord(line, f"expected a JSON object, got {type(data).__name__}", str(path))
     if "movement_prompt" in data and "answer" in data:
         return _baseline(data, path, line)
-    if "custom_id" in data and "response" in data:
+    if "custom_id" in data and (isinstance(data.get("response"), dict) or data.get("error")):
         return _openai(data, path, line)
     return _plain(data, path, line)
 
@@ -91,7 +91,7 @@ def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
     """Every line of ``path`` as a record; blank lines are skipped, bad lines reported."""
     with open(path, "rb") as handle:
         for number, raw in enumerate(handle, start=1):
-            text = raw.decode("utf-8", errors="replace")
+            text = raw.decode("utf-8-sig", errors="replace")  # -sig: files saved with a byte-order mark
             if not text.strip():
                 continue
             try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from plancheck.domains.grasp.grid import Grid
+from plancheck.domains.grasp.grid import Grid, render_grid
 from plancheck.errors import InstanceNotFoundError
 
 STEP_LIMIT = 20
@@ -92,8 +92,6 @@ class Environment:
         return f"{self.info.grid_id}-{self.setting.flags}"
 
     def to_json(self) -> dict:
-        from plancheck.domains.grasp.grid import render_grid
-
         return {"id": self.id, "set": self.info.set_name, "index": self.info.index,
                 "energy": self.info.energy, "obstacle": self.info.obstacle,
                 "start_position": self.info.start_position,

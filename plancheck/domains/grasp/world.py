@@ -18,9 +18,9 @@ from plancheck.domains.grasp.prompts import system_prompt, user_prompt
 from plancheck.domains.grasp.published import SET_NAMES, published_grid, published_set, read_grid_file
 from plancheck.domains.grasp.report import table1
 from plancheck.domains.grasp.rules import Action, GraspRules, State
-from plancheck.errors import AnswerParseError, BadInputError, InstanceNotFoundError
+from plancheck.errors import AnswerParseError, BadInputError, DataNotFoundError, InstanceNotFoundError
 from plancheck.rules import Unknown
-from plancheck.translators.answer import ParsedAction, ParsedAnswer, UnknownPolicy
+from plancheck.translators.answer import ParsedAction, ParsedAnswer, SpanKind, UnknownPolicy, make_span
 from plancheck.translators.grasp_answer import ParsePolicy, parse_answer
 from plancheck.verifier.execute import execute
 from plancheck.verifier.verdict import Verdict, from_trace, unparseable
@@ -62,7 +62,10 @@ def parse_indices(text: str | None) -> set[int] | None:
     try:
         for part in text.split(","):
             low, _, high = part.strip().partition("-")
-            chosen.update(range(int(low), int(high or low) + 1))
+            first, last = int(low), int(high or low)
+            if first > last:
+                raise ValueError
+            chosen.update(range(first, last + 1))
     except ValueError:
         raise BadInputError(f"--indices {text!r}: expected numbers and ranges like 0-9 or 0,3,5") from None
     return chosen
@@ -89,14 +92,23 @@ def _token_action(token: str) -> Action | Unknown:
 
 
 def parse_tokens(tokens: Sequence[str]) -> ParsedAnswer[Action]:
-    """A ready list of action names (the baseline files' form); unknown names become :class:`Unknown`.
+    """A ready list of action names (the baseline files' form); unknown names become :class:`Unknown`
+    and are reported as spans, as in free text.
 
     Positions are offsets in the list written as ``[a, b, ...]``.
+
+    >>> [(span.kind.value, span.text, span.column) for span in parse_tokens(["up", "jump"]).spans]
+    [('unknown action', 'jump', 6)]
     """
     starts = list(accumulate((len(token) + 2 for token in tokens), initial=1))
     items = tuple(ParsedAction(_TOKENS.get(token) or _token_action(token), start, start + len(token))
                   for token, start in zip(tokens, starts))
-    return ParsedAnswer(items, (), "list of action names")
+    unknown = [item for item in items if isinstance(item.action, Unknown)]
+    if not unknown:
+        return ParsedAnswer(items, (), "list of action names")
+    text = "[" + ", ".join(tokens) + "]"
+    spans = tuple(make_span(text, item.start, item.end, SpanKind.UNKNOWN) for item in unknown)
+    return ParsedAnswer(items, spans, "list of action names")
 
 
 def _describe(state: State) -> str:
@@ -117,6 +129,8 @@ class GraspWorld:
                 if indices is None or info.index in indices:
                     yield info, grid, None
             return
+        if "/" in selector or "\\" in selector:
+            raise DataNotFoundError(f"grid file {selector} does not exist")
         if selector in ("all", "published"):
             for set_name in SET_NAMES:
                 yield from self._grids(set_name, data, indices, count)
