@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -212,14 +213,13 @@ def cmd_check(args, world: World, options: dict) -> int:
     instances = list(world.instances([args.instance], _data(args), **options))
     if len(instances) != 1:
         raise BadInputError(f"{args.instance!r} names {len(instances)} instances; check needs exactly one")
-    verdict = world.check(instances[0], _read_answer(args.answer), **options)
+    source = "<stdin>" if args.answer == "-" else args.answer
+    verdict = world.check(instances[0], _read_answer(args.answer), source=source, **options)
     semantics = Semantics(args.semantics)
     if args.json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
     else:
         print(verdict_text(verdict, semantics, show_steps=args.steps))
-    if not verdict.parsed:
-        return BAD_INPUT
     return OK if verdict.passed(semantics) else FAILED
 
 
@@ -245,8 +245,8 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             progress.tick()
             if item.verdict is not None:
                 scored += 1
-                if args.summary:  # verdicts hold their traces; keep them only when a summary needs them
-                    results.append((item.record, item.verdict))
+                if args.summary:  # keep verdicts (without their traces) only when a summary needs them
+                    results.append((item.record, replace(item.verdict, steps=())))
             else:
                 broken.append(item)
             if stream is not None:

@@ -38,7 +38,7 @@ def test_usage_errors_exit_2():
     (VALID, "strict", 0),
     ("[UP, UP, UP, UP, UP, UP]", "strict", 1),
     ("[UP, UP, UP, UP, UP, UP]", "benchmark", 0),
-    ("no plan at all", "strict", 2),
+    ("no plan at all", "strict", 1),
 ])
 def test_check_exit_codes(shared_data, tmp_path, answer, semantics, code):
     path = tmp_path / "answer.txt"

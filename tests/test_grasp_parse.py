@@ -100,14 +100,14 @@ def test_prose_without_a_list_is_refused_unless_scanning_is_asked_for():
 
 def test_size_limit_is_a_typed_error():
     with pytest.raises(AnswerParseError, match="more than the limit"):
-        parse_answer("[UP] " * 300_000)
+        parse_answer("[UP] " * 50_000)
 
 
 def test_large_and_pathological_inputs_finish():
-    assert len(parse_answer("[" + "UP, " * 100_000 + "DOWN]").items) == 100_001
-    assert parse_answer("[" * 200_000).form == "unclosed bracket list"
+    assert len(parse_answer("[" + "UP, " * 45_000 + "DOWN]").items) == 45_001
+    assert parse_answer("[" * 190_000).form == "unclosed bracket list"
     with pytest.raises(AnswerParseError):
-        parse_answer("(" * 200_000)
+        parse_answer("(" * 190_000)
 
 
 @settings(max_examples=300, deadline=None)

@@ -201,7 +201,7 @@ def test_cli_check_exit_codes(run):
     code, out, _ = run("check", "hanoi", "hanoi-3", "-", stdin="A->B\nA->B")
     assert code == 1 and "strictly valid: no, step 2: A->B puts disk 1 on the smaller disk 0" in out
     assert run("check", "hanoi", "hanoi-3", "-", "--semantics", "benchmark", stdin="A->B\nA->B")[0] == 1  # no goal
-    assert run("check", "hanoi", "hanoi-3", "-", stdin="no idea")[0] == 2
+    assert run("check", "hanoi", "hanoi-3", "-", stdin="no idea")[0] == 1  # no plan in the answer: check failed
     assert run("check", "hanoi", "hanoi-0", "-", stdin="A->C")[0] == 2
 
 

@@ -161,8 +161,13 @@ def from_trace(
     name: Callable[[Hashable], str] = str,
     describe_state: Callable[[Hashable], str] | None = None,
     optimal: Mapping[str, float] | None = None,
+    executed: Sequence[Hashable] | None = None,
 ) -> Verdict:
-    """Assemble a verdict from a parsed answer and its execution trace."""
+    """Assemble a verdict from a parsed answer and its execution trace.
+
+    ``executed`` is the action sequence that was run, when the parse policy left out some of the
+    parsed items (their text stays listed as spans); by default every parsed item was run.
+    """
     failure = None
     strict = trace.strict_failure()
     if strict is not None:
@@ -177,7 +182,8 @@ def from_trace(
     return Verdict(
         world=world,
         instance=instance,
-        actions=tuple(name(item.action) for item in parsed.items),
+        actions=tuple(name(action) for action in (
+            executed if executed is not None else [item.action for item in parsed.items])),
         spans=parsed.spans,
         form=parsed.form,
         notes=parsed.notes,

@@ -65,6 +65,9 @@ def _plain(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord
     source = str(path)
     instance = next((data[k] for k in _ID_KEYS if k in data), None)
     answer = next((data[k] for k in _TEXT_KEYS if k in data), None)
+    if answer is None and isinstance(data.get("body"), dict) and "messages" in data["body"]:
+        return BrokenRecord(line, "this is a request (it has body.messages), not a response; evaluate the batch "
+                                  "output file", source, instance if isinstance(instance, str) else None)
     if not isinstance(instance, str):
         return BrokenRecord(line, f"no instance id: expected one of the keys {', '.join(_ID_KEYS)}", source)
     meta = {"model": data["model"]} if isinstance(data.get("model"), str) else {}

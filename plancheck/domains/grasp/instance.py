@@ -30,8 +30,13 @@ class Setting:
     step_cost: float = 0.0
 
     def __post_init__(self) -> None:
+        # only the published values: an id's 0/1 flags must name the setting exactly
         if self.directions not in (4, 8):
             raise ValueError(f"directions must be 4 or 8, not {self.directions}")
+        if self.carry_limit not in (None, 2):
+            raise ValueError(f"the carry limit must be 2 or None (no limit), not {self.carry_limit}")
+        if self.step_cost not in (0, 0.3):
+            raise ValueError(f"the step cost must be 0 or 0.3, not {self.step_cost}")
 
     @property
     def flags(self) -> str:

@@ -86,9 +86,19 @@ def _setting_filter(text: str | None) -> Setting | None:
 _TOKENS = {name: action for action in Action for name in (action.value, action.value.lower())}
 
 
+@lru_cache(maxsize=4096)
 def _token_action(token: str) -> Action | Unknown:
+    """One action name; names other than the canonical ones are read with the answer grammar, so
+    both routes know the same synonyms ("north", "move_left", "pick up")."""
     action = _TOKENS.get(token) or _TOKENS.get(token.strip().lower().replace("_", "").replace("-", ""))
-    return action if action is not None else Unknown(token)
+    if action is None and not set(token) & set("[],;\n") and len(token) <= 40:
+        try:
+            read = parse_answer(f"[{token}]")
+        except AnswerParseError:
+            read = None
+        if read is not None and len(read.items) == 1 and not read.spans:
+            action = read.items[0].action
+    return action if isinstance(action, Action) else Unknown(token)
 
 
 def parse_tokens(tokens: Sequence[str]) -> ParsedAnswer[Action]:
@@ -172,18 +182,20 @@ class GraspWorld:
 
     # -- checking -------------------------------------------------------------------------------
     def check(self, env: Environment, answer: str | Sequence[str], *, pick: str = "last", unclosed: str = "accept",
-              prose: str = "reject", unknown: str = "noop", **_: Any) -> Verdict:
+              prose: str = "reject", unknown: str = "noop", source: str | None = None, **_: Any) -> Verdict:
+        """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
         if isinstance(answer, str):
             try:
-                parsed = parse_answer(answer, ParsePolicy.of(pick, unclosed, prose))
+                parsed = parse_answer(answer, ParsePolicy.of(pick, unclosed, prose), source)
             except AnswerParseError as error:
                 return unparseable(self.name, env.id, error)
         else:
             parsed = parse_tokens(answer)
-        trace = execute(GraspRules(env), parsed.actions(UnknownPolicy(unknown)))
+        actions = parsed.actions(UnknownPolicy(unknown))
+        trace = execute(GraspRules(env), actions)
         return from_trace(self.name, env.id, parsed, trace, scores=scoring.scores(env, trace),
-                          metrics=scoring.metrics(env, trace, len(parsed.items)), has_goal=False,
-                          describe_state=_describe)
+                          metrics=scoring.metrics(env, trace, len(actions)), has_goal=False,
+                          describe_state=_describe, executed=actions)
 
     # -- batches --------------------------------------------------------------------------------
     def read_answers(self, path: Path, data: Path | None, *, indices: str | None = None,
