@@ -59,18 +59,18 @@ def test_prompt_command(run):
     assert code == 0 and len(message) == 1 and message[0]["content"].endswith("Start your response with '['.")
 
 
-@pytest.mark.parametrize("answer, expected", [
-    (GOOD, 0),
-    (GOOD.replace("'south', 'location_after': 'driveway'", "'north', 'location_after': 'driveway'"), 1),
-    ("I would go east.", 1),
+@pytest.mark.parametrize("answer, expected, parsed", [
+    (GOOD, 0, True),
+    (GOOD.replace("'south', 'location_after': 'driveway'", "'north', 'location_after': 'driveway'"), 1, True),
+    ("I would go east.", 1, False),  # no readable answer: the check fails
 ])
-def test_check_exit_codes(run, tmp_path, answer, expected):
+def test_check_exit_codes(run, tmp_path, answer, expected, parsed):
     path = tmp_path / "answer.txt"
     path.write_text(answer)
     code, out = run("check", "mango", RF_ID[:16], str(path), "--json")
     verdict = json.loads(out)
     assert code == expected and verdict["instance"] == RF_ID
-    assert verdict["parsed"] == (expected != 2)
+    assert verdict["parsed"] == parsed
 
 
 def test_evaluate_the_recorded_answers(run, shared_data):
