@@ -14,7 +14,7 @@ never a silently reported number.
 >>> certify_plan(env, "paper", [Action.RIGHT, Action.TAKE], 1)
 Traceback (most recent call last):
 ...
-plancheck.errors.CertificationError: doc-0-0-0-1: a plan claimed to score paper = 1 scores 0.4
+plancheck.errors.CertificationError: doc.jsonl-0-0-0-1: a plan claimed to score paper = 1 scores -0.6
 """
 
 from __future__ import annotations
