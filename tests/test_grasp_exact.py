@@ -187,3 +187,15 @@ def test_optimum_is_never_below_greedy_on_every_published_environment(shared_dat
                     optimum = solve_exact(env, rule)
                     certify(env, optimum)
                     assert optimum.value >= replayed[rule] - 1e-9, (env.id, rule)
+
+
+def test_the_shipped_optimum_table_holds_the_certified_optima(shared_data):
+    from plancheck.solvers.grasp_table import published_optima
+
+    table = published_optima()
+    assert len(table) == 16000
+    rng = random.Random(4)
+    for _ in range(40):
+        info, grid = published_set(shared_data, rng.choice(SET_NAMES))[rng.randrange(100)]
+        env = Environment(grid, rng.choice(SETTINGS), info)
+        assert table[env.id] == {rule: solve_exact(env, rule).value for rule in RULES}, env.id

@@ -20,6 +20,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from plancheck.domains.grasp.grid import Grid
 from plancheck.domains.grasp.instance import SETTINGS, Environment, GridInfo, Setting
@@ -235,11 +237,25 @@ def test_fast_downward_optimum_equals_native_on_published_environments(shared_da
         assert external.values[rule] == native.values[rule]
 
 
-def test_a_planner_out_of_time_is_a_result_not_an_error(shared_data):
+def test_a_planner_out_of_time_missing_or_unsuited_is_a_result_not_an_error(shared_data, monkeypatch):
     env = published_env(shared_data, "inner_random_free.jsonl-0-1-0-0")
     result = solve(env, "paper", "fast-downward", timeout=1)
     assert result.status is Status.TIMEOUT and result.plan is None
     assert solve(env, "paper", "pyperplan").status is Status.UNSUPPORTED
+    monkeypatch.setattr("plancheck.solvers.external.fast_downward_driver", lambda: None)
+    missing = solve(env, "paper", "fast-downward")
+    assert missing.status is Status.NOT_INSTALLED and "install" in missing.message
+
+
+@given(st.lists(st.text(alphabet="()abcdefgnt_- 0123456789?\n", max_size=40), max_size=6))
+@settings(max_examples=300, deadline=None, derandomize=True)
+def test_read_plan_reads_or_reports_any_text(lines):
+    try:
+        actions = read_plan(lines)
+    except PDDLError as error:
+        assert error.location is not None and error.location.line is not None
+    else:
+        assert len(actions) <= len(lines)
 
 
 @functools.cache
