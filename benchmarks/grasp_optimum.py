@@ -59,7 +59,8 @@ def replayed_baselines(data: Path) -> dict[tuple[str, str, str], float]:
     result = {}
     for baseline in ("greedy", "random"):
         for name in SET_NAMES:
-            for line in open(data / "grasp" / "baselines" / baseline / f"{name}.jsonl", encoding="utf-8"):
+            lines = (data / "grasp" / "baselines" / baseline / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+            for line in lines:
                 record = json.loads(line)
                 info, grid = grids[name][record["index"]]
                 setting = Setting.from_baseline(record["movement_prompt"], record["energy_limit_prompt"],
@@ -176,10 +177,9 @@ def main() -> int:
 
     if args.table:
         value = {(r["grid"], r["flags"], r["rule"]): r["value"] for r in rows}
-        with open(args.table, "w", encoding="utf-8") as out:
-            for grid_id in sorted({r["grid"] for r in rows}):
-                out.write(table_line(grid_id, {rule: [value[grid_id, s.flags, rule] for s in SETTINGS]
-                                               for rule in RULES}))
+        lines = [table_line(grid_id, {rule: [value[grid_id, s.flags, rule] for s in SETTINGS] for rule in RULES})
+                 for grid_id in sorted({r["grid"] for r in rows})]
+        args.table.write_text("".join(lines), encoding="utf-8")
         print(f"wrote {args.table} ({args.table.stat().st_size / 1024:.0f} KiB)\n")
 
     if args.fd_sample:

@@ -66,11 +66,12 @@ class Optimum:
         return round(float(self.fraction), 9)
 
 
+@dataclass(slots=True)
 class _Best:
-    __slots__ = ("ops", "value")
+    """The best plan found so far (value in units of ``1 / den``) as operations."""
 
-    def __init__(self, value: int, ops: list[Op]):
-        self.value, self.ops = value, ops
+    value: int
+    ops: list[Op]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +85,14 @@ class _Task:
     den: int
 
 
-def _order(geo: Geometry, cell: int) -> tuple[tuple[int, int, int], ...]:
-    """Energy cells by distance from ``cell``: (distance, bit, cell), reachable ones only."""
-    dist = geo.distances(cell)
-    return tuple(sorted((dist[e], bit, e) for bit, e in enumerate(geo.energy)
-                        if e != cell and dist[e] < UNREACHABLE))
+def _order(geo: Geometry, cell: int, orders: dict[int, tuple]) -> tuple[tuple[int, int, int], ...]:
+    """Energy cells by distance from ``cell``: (distance, bit, cell), reachable ones only (memoised)."""
+    order = orders.get(cell)
+    if order is None:
+        dist = geo.distances(cell)
+        order = orders[cell] = tuple(sorted((dist[e], bit, e) for bit, e in enumerate(geo.energy)
+                                            if e != cell and dist[e] < UNREACHABLE))
+    return order
 
 
 def _fixed_depot(task: _Task, depot: int, bonus: int, walk_home: bool, best: _Best) -> int:
@@ -161,8 +165,7 @@ def _fixed_depot(task: _Task, depot: int, bonus: int, walk_home: bool, best: _Be
             visit(depot, used + to_home + 1, mask, 0, delivered + carried)
             ops.pop()
         if carried < capacity:
-            order = orders.get(cell) or orders.setdefault(cell, _order(geo, cell))
-            for d, bit, e in order:
+            for d, bit, e in _order(geo, cell, orders):
                 if mask >> bit & 1 or used + d + home[bit] + 2 > horizon:
                     continue
                 ops.append((TAKE, e))
@@ -222,7 +225,7 @@ def _open_end(task: _Task, best: _Best) -> int:
             return
         seen[key] = used
         expanded += 1
-        order = orders.get(cell) or orders.setdefault(cell, _order(geo, cell))
+        order = _order(geo, cell, orders)
         if carried and used + 1 <= horizon and carried * den - num * (used + 1) > best.value:
             best.value, best.ops = carried * den - num * (used + 1), ops + [(DROP, cell)]
         drop = 1 if carried else 0
