@@ -122,7 +122,7 @@ def fast_downward_sample(data: Path, rows: list[dict], size: int, timeout: float
     native = {(r["env"], r["rule"]): r for r in rows}
     envs = sorted({r["env"] for r in rows})
     sample = random.Random(seed).sample(envs, min(size, len(envs)))
-    by_id = {f"{name}.jsonl-{info.index}": (info, grid) for name in SET_NAMES for info, grid in published_set(data, name)}
+    by_id = {info.grid_id: (info, grid) for name in SET_NAMES for info, grid in published_set(data, name)}
     table, agree, solved = [], 0, 0
     for env_id in sorted(sample, key=lambda e: (e[-5:], e)):
         grid_id, flags = env_id[:-6], env_id[-5:]
@@ -154,7 +154,8 @@ def main() -> int:
     parser.add_argument("--table", type=Path, help="write the per-environment optimum table (JSON lines) here")
     args = parser.parse_args()
 
-    jobs = [(args.data, name, position) for name in SET_NAMES for position in range(len(published_set(args.data, name)))]
+    jobs = [(args.data, name, position) for name in SET_NAMES
+            for position in range(len(published_set(args.data, name)))]
     started = time.perf_counter()
     with Pool(args.workers) as pool:
         rows = [row for grid_rows in pool.imap(solve_grid, jobs, chunksize=4) for row in grid_rows]

@@ -61,7 +61,8 @@ def exhaustive_optimum(env: Environment, rule: str) -> Fraction:
     return best
 
 
-def random_env(rng: random.Random, rows: tuple[int, int], cols: tuple[int, int], horizon: tuple[int, int]) -> Environment:
+def random_env(rng: random.Random, rows: tuple[int, int], cols: tuple[int, int],
+               horizon: tuple[int, int]) -> Environment:
     r, c = rng.randint(*rows), rng.randint(*cols)
     cells = [rng.choice("EEE  O") for _ in range(r * c)]
     start = (rng.randrange(r), rng.randrange(c))

@@ -180,7 +180,7 @@ def test_every_rejection_names_atoms_false_in_the_pddl_state():
         rules, state = GraspRules(env), GraspRules(env).initial_state()
         with up.SequentialSimulator(problem) as simulator:
             pddl_state = simulator.get_initial_state()
-            for action, instance in zip(answer, plan.actions):
+            for action, instance in zip(answer, plan.actions[:len(answer)], strict=True):
                 outcome = rules.step(state, action)
                 if not outcome.ok and not isinstance(action, Unknown):
                     assert outcome.unmet, outcome.reason
@@ -222,7 +222,7 @@ def test_planning_model_optimum_matches_native_on_small_grids():
         env = small_env(rng, rng.randint(4, 10))
         for rule in RULES:
             problem = grasp_pddl.planning_problem(env, rule)
-            top = grasp_pddl.planning_top(env)
+            top = grasp_pddl.count_limit(env)
             assert fd_value(env, planning_domain(), problem, top) == solve_exact(env, rule).fraction, (env, rule)
 
 

@@ -32,7 +32,7 @@ from plancheck.solvers.external import PlannerRun, run_fast_downward, run_symk
 from plancheck.solvers.grasp_certify import certify, certify_plan
 from plancheck.solvers.grasp_exact import solve_exact
 from plancheck.solvers.result import SolveResult, Status
-from plancheck.translators.grasp_pddl import Scale, planning_domain, planning_problem, planning_top
+from plancheck.translators.grasp_pddl import Scale, count_limit, planning_domain, planning_problem
 from plancheck.translators.grasp_plan import read_plan
 
 PLANNERS = ("native", "fast-downward", "symk", "pyperplan")
@@ -57,7 +57,7 @@ def _external(env: Environment, rule: str, planner: str, timeout: float, memory_
     if run.status is not Status.SOLVED or run.plan is None or run.cost is None:
         return SolveResult(env.id, planner, run.status, seconds=time.perf_counter() - started, message=run.message,
                            extra={"rule": rule})
-    claimed = Scale.of(env.setting.step_cost).value(run.cost, planning_top(env))
+    claimed = Scale.of(env.setting.step_cost).value(run.cost, count_limit(env))
     try:
         plan = read_plan(run.plan, source=f"{planner} plan")
     except PDDLError as error:

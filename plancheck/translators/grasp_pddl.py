@@ -121,12 +121,12 @@ def _check_rule(rule: str) -> None:
         raise ValueError(f"unknown scoring rule {rule!r}; known: {', '.join(RULES)}")
 
 
-def validation_top(env: Environment) -> int:
-    """The largest count the validation model needs.
+def count_limit(env: Environment) -> int:
+    """The largest count either model needs (objects ``n0 .. n<limit>``).
 
-    Taking a unit needs a move first, except re-taking dropped units, which the agent already
-    carried: so it never carries more than ``horizon // 2`` units, and no cell holds more than
-    those plus its own.
+    A unit is first taken from its own cell, and the agent moves before each such take, so at
+    most ``horizon // 2`` units ever move: nothing carries more, and no cell holds more than
+    those plus its own unit (nor more than all the energy there is).
     """
     return max(1, min(env.grid.cells.count(ENERGY), env.step_limit // 2 + 1))
 
@@ -135,7 +135,7 @@ def validation_problem(env: Environment, rule: str) -> str:
     """The validation problem: the whole grid, the benchmark's limits, scored under ``rule``."""
     _check_rule(rule)
     grid, setting, horizon = env.grid, env.setting, env.step_limit
-    top = validation_top(env)
+    top = count_limit(env)
     allowed = STRAIGHT + (DIAGONAL if setting.directions == 8 else ())
     cells = [(r, c) for r in range(grid.rows) for c in range(grid.cols)]
     init = [_fact("at", pddl_cell(grid.start)), _fact("origin", pddl_cell(grid.start)), _fact(f"rule-{rule}")]
@@ -169,16 +169,11 @@ def validation_problem(env: Environment, rule: str) -> str:
     return _problem(problem_name(env, rule, "validation"), "grasp", objects, init, "(scored)")
 
 
-def planning_top(env: Environment) -> int:
-    """The largest count the planning model needs: every take follows a move, plus the final cell's unit."""
-    return max(1, min(env.grid.cells.count(ENERGY), env.step_limit // 2 + 1))
-
-
 def planning_problem(env: Environment, rule: str) -> str:
     """The planning problem for ``rule`` (pruned; see the module docstring)."""
     _check_rule(rule)
     grid, setting, horizon = env.grid, env.setting, env.step_limit
-    top = planning_top(env)
+    top = count_limit(env)
     moves = [MOVES[a] for a in STRAIGHT + (DIAGONAL if setting.directions == 8 else ())]
     free = [(r, c) for r in range(grid.rows) for c in range(grid.cols) if grid.at((r, c)) != OBSTACLE]
     init = [_fact("at", pddl_cell(grid.start)), _fact("carrying", "n0"), _fact("delivered", "n0"), _fact("ready")]

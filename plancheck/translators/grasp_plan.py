@@ -56,15 +56,18 @@ def _count(n: int) -> str:
     return f"n{n}"
 
 
-def _step_atom(env: Environment, state: State, action: Action | Unknown, ok: bool, t: int) -> str:
+def _pddl_step(env: Environment, state: State, action: Action | Unknown, ok: bool, t: int) -> str:
+    """The validation model's action for ``action`` taken in ``state`` at step ``t`` (``ok``: it had an effect)."""
     time = f"t{t} t{t + 1}"
     cell = pddl_cell(state.position)
     here = state.energy[state.position[0] * env.grid.cols + state.position[1]]
     if isinstance(action, Unknown):
         return f"(noop {time})"
     if action is Action.TAKE:
+        if not ok and here == 0:
+            return f"(take-nothing {cell} {time})"
         if not ok:
-            return f"(take-nothing {cell} {time})" if here == 0 else f"(take-over-limit {cell} {_count(state.carried)} {time})"
+            return f"(take-over-limit {cell} {_count(state.carried)} {time})"
         carry = f"{_count(state.carried)} {_count(state.carried + 1)}"
         if here == 1:
             return f"(take-last {cell} {carry} {time})"
@@ -89,7 +92,7 @@ def validation_plan(env: Environment, actions: Sequence[Action | Unknown], rule:
     steps = []
     for t, action in enumerate(actions[:env.step_limit]):
         outcome = rules.step(state, action)
-        steps.append(_step_atom(env, state, action, outcome.ok, t))
+        steps.append(_pddl_step(env, state, action, outcome.ok, t))
         if outcome.ok:
             state = outcome.state
     t = len(steps)
