@@ -12,6 +12,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from plancheck.domains.grasp.grid import Grid
 from plancheck.domains.grasp.instance import SETTINGS, Environment, GridInfo, Setting
@@ -80,6 +82,25 @@ def test_matches_exhaustive_search_on_random_small_grids(seed):
             optimum = solve_exact(env, rule)
             assert optimum.fraction == exhaustive_optimum(env, rule), (env, rule)
             certify(env, optimum)
+
+
+@st.composite
+def environments(draw) -> Environment:
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 4))
+    cells = draw(st.lists(st.sampled_from("E O"), min_size=rows * cols, max_size=rows * cols))
+    start = draw(st.integers(0, rows * cols - 1))
+    cells[start] = " "
+    setting = Setting(draw(st.sampled_from((4, 8))), draw(st.sampled_from((None, 1, 2))),
+                      draw(st.sampled_from((0.0, 0.1, 0.3, 0.5))))
+    return Environment(Grid(rows, cols, "".join(cells), divmod(start, cols)), setting, INFO, draw(st.integers(0, 9)))
+
+
+@given(environments(), st.sampled_from(RULES))
+@settings(max_examples=150, deadline=None, derandomize=True)
+def test_matches_exhaustive_search_on_generated_grids(env, rule):
+    optimum = solve_exact(env, rule)
+    assert optimum.fraction == exhaustive_optimum(env, rule)
+    certify(env, optimum)
 
 
 def test_matches_exhaustive_search_on_tiny_grids_with_long_horizons():
