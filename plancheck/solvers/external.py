@@ -10,8 +10,10 @@ A planner's "optimal" is a claim: callers validate every plan with the verifier.
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -74,18 +76,25 @@ def read_plan_text(text: str) -> tuple[tuple[str, ...], int | None]:
 def _run(planner: str, command: list[str], workdir: Path, timeout: float, optimal: bool,
          status_of: dict[int, Status]) -> PlannerRun:
     start = time.perf_counter()
+    # The drivers start the search binary as a child of their own: run them in a session of
+    # their own, so that a timeout ends the whole group and leaves no search running.
+    process = subprocess.Popen(command, cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONHASHSEED": "0"}, start_new_session=True)
     try:
-        done = subprocess.run(command, cwd=workdir, capture_output=True, text=True, timeout=timeout,
-                              env={**os.environ, "PYTHONHASHSEED": "0"})
+        stdout, stderr = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        _end_group(process)
         return PlannerRun(planner, Status.TIMEOUT, None, None, time.perf_counter() - start, False,
                           f"no answer within {timeout:g} s")
+    finally:
+        if process.poll() is None:  # interrupted (e.g. KeyboardInterrupt): never leave a search behind
+            _end_group(process)
     seconds = time.perf_counter() - start
-    status = status_of.get(done.returncode, Status.FAILED)
+    status = status_of.get(process.returncode, Status.FAILED)
     if status is not Status.SOLVED:
-        tail = (done.stdout + done.stderr).strip().splitlines()[-3:]
+        tail = (stdout + stderr).strip().splitlines()[-3:]
         return PlannerRun(planner, status, None, None, seconds, False,
-                          f"exit code {done.returncode}: " + " | ".join(tail))
+                          f"exit code {process.returncode}: " + " | ".join(tail))
     plan_file = workdir / "plan.txt"
     if not plan_file.is_file():
         return PlannerRun(planner, Status.FAILED, None, None, seconds, False, "reported success but wrote no plan")
@@ -93,14 +102,32 @@ def _run(planner: str, command: list[str], workdir: Path, timeout: float, optima
     return PlannerRun(planner, Status.SOLVED, steps, cost if cost is not None else len(steps), seconds, optimal)
 
 
+def _end_group(process: subprocess.Popen) -> None:
+    """Kill the planner's process group (the driver and the search it started) and reap the driver."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.communicate()
+
+
 def _write_task(workdir: Path, domain: str, problem: str) -> None:
     (workdir / "domain.pddl").write_text(domain)
     (workdir / "problem.pddl").write_text(problem)
 
 
+def _limits(timeout: float, memory_limit: str | None) -> list[str]:
+    """Driver options that make the planner stop by itself too (if this process is killed first)."""
+    limits = ["--overall-time-limit", str(math.ceil(timeout) + 5)]
+    return limits + (["--overall-memory-limit", memory_limit] if memory_limit else [])
+
+
 def run_fast_downward(domain: str, problem: str, *, search: str = "astar(blind())",
-                      timeout: float = 300.0) -> PlannerRun:
-    """Solve with Fast Downward. ``astar`` with an admissible heuristic (blind, lmcut) is optimal."""
+                      timeout: float = 300.0, memory_limit: str | None = None) -> PlannerRun:
+    """Solve with Fast Downward. ``astar`` with an admissible heuristic (blind, lmcut) is optimal.
+
+    ``memory_limit`` (e.g. ``"4G"``) caps the planner's memory; running out is a failure.
+    """
     driver = fast_downward_driver()
     if driver is None:
         return PlannerRun("fast-downward", Status.NOT_INSTALLED, None, None, 0.0, False,
@@ -108,13 +135,13 @@ def run_fast_downward(domain: str, problem: str, *, search: str = "astar(blind()
     with tempfile.TemporaryDirectory(prefix="plancheck-fd-") as tmp:
         workdir = Path(tmp)
         _write_task(workdir, domain, problem)
-        command = [sys.executable, str(driver), "--plan-file", "plan.txt", "domain.pddl", "problem.pddl",
-                   "--search", search]
+        command = [sys.executable, str(driver), *_limits(timeout, memory_limit), "--plan-file", "plan.txt",
+                   "domain.pddl", "problem.pddl", "--search", search]
         optimal = search.startswith("astar(") and any(h in search for h in ("blind", "lmcut", "ipdb", "hmax"))
         return _run("fast-downward", command, workdir, timeout, optimal, _FD_STATUS)
 
 
-def run_symk(domain: str, problem: str, *, timeout: float = 300.0) -> PlannerRun:
+def run_symk(domain: str, problem: str, *, timeout: float = 300.0, memory_limit: str | None = None) -> PlannerRun:
     """Solve with SymK's optimal bidirectional symbolic search (supports conditional effects)."""
     driver = symk_driver()
     if driver is None:
@@ -123,8 +150,8 @@ def run_symk(domain: str, problem: str, *, timeout: float = 300.0) -> PlannerRun
     with tempfile.TemporaryDirectory(prefix="plancheck-symk-") as tmp:
         workdir = Path(tmp)
         _write_task(workdir, domain, problem)
-        command = [sys.executable, str(driver), "--plan-file", "plan.txt", "domain.pddl", "problem.pddl",
-                   "--search", "sym_bd()"]
+        command = [sys.executable, str(driver), *_limits(timeout, memory_limit), "--plan-file", "plan.txt",
+                   "domain.pddl", "problem.pddl", "--search", "sym_bd()"]
         return _run("symk", command, workdir, timeout, True, _FD_STATUS)
 
 

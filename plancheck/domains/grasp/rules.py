@@ -4,6 +4,10 @@ A move into the boundary or an obstacle, a diagonal under the 4-direction action
 cell without energy or at the carry limit, DROP while carrying nothing, and an unknown token are
 all rejected with a reason; the benchmark treats them as no-ops that still use a step.
 DROP puts all carried energy on the current cell, which may then hold several units.
+Each rejection also names the unmet condition as an atom of the PDDL validation model
+(:mod:`plancheck.translators.grasp_pddl`): ``(free c2_5)``, ``(allowed dir-upleft)``,
+``(adjacent dir-up c0_5 ?to)`` (no cell lies that way), ``(has-energy c3_5)``,
+``(below-limit n2)``, ``(loaded)``.
 """
 
 from __future__ import annotations
@@ -39,6 +43,16 @@ MOVES: dict[Action, tuple[int, int]] = {
 }
 STRAIGHT = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT)
 DIAGONAL = (Action.UPLEFT, Action.UPRIGHT, Action.DOWNLEFT, Action.DOWNRIGHT)
+
+
+def pddl_cell(cell: Cell) -> str:
+    """The PDDL object of a cell: ``c<row>_<col>``."""
+    return f"c{cell[0]}_{cell[1]}"
+
+
+def pddl_direction(action: Action) -> str:
+    """The PDDL object of a move's direction: ``dir-up``, ``dir-upleft``, ..."""
+    return "dir-" + action.value.lower()
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,28 +98,33 @@ class GraspRules:
         if delta is not None:  # a move allowed in this setting
             r, c = state.position[0] + delta[0], state.position[1] + delta[1]
             if not (0 <= r < self._rows and 0 <= c < self._cols):
-                return Rejected(f"{action} from {state.position} would leave the grid")
+                return Rejected(f"{action} from {state.position} would leave the grid",
+                                (f"(adjacent {pddl_direction(action)} {pddl_cell(state.position)} ?to)",))
             if self._cells[r * self._cols + c] == OBSTACLE:
-                return Rejected(f"{action} from {state.position} is blocked by an obstacle at {(r, c)}")
+                return Rejected(f"{action} from {state.position} is blocked by an obstacle at {(r, c)}",
+                                (f"(free {pddl_cell((r, c))})",))
             return Applied(State((r, c), state.carried, state.energy, state.collected))
         if action is Action.TAKE:
             index = state.position[0] * self._cols + state.position[1]
             if state.energy[index] == 0:
-                return Rejected(f"TAKE at {state.position}: the cell holds no energy")
+                return Rejected(f"TAKE at {state.position}: the cell holds no energy",
+                                (f"(has-energy {pddl_cell(state.position)})",))
             if state.carried >= self._capacity:
-                return Rejected(f"TAKE at {state.position}: already carrying {state.carried}, the carry limit")
+                return Rejected(f"TAKE at {state.position}: already carrying {state.carried}, the carry limit",
+                                (f"(below-limit n{state.carried})",))
             energy = list(state.energy)
             energy[index] -= 1
             return Applied(State(state.position, state.carried + 1, tuple(energy), state.collected + 1))
         if action is Action.DROP:
             if state.carried == 0:
-                return Rejected(f"DROP at {state.position}: carrying no energy")
+                return Rejected(f"DROP at {state.position}: carrying no energy", ("(loaded)",))
             index = state.position[0] * self._cols + state.position[1]
             energy = list(state.energy)
             energy[index] += state.carried
             return Applied(State(state.position, 0, tuple(energy), state.collected))
         if action in MOVES:
-            return Rejected(f"{action} is not allowed with 4 directions (only UP, DOWN, LEFT, RIGHT)")
+            return Rejected(f"{action} is not allowed with 4 directions (only UP, DOWN, LEFT, RIGHT)",
+                            (f"(allowed {pddl_direction(action)})",))
         return Rejected(f"{str(action)!r} is not a GRASP action")
 
     # -- for searches ---------------------------------------------------------------------------
