@@ -69,7 +69,7 @@ def random_env(rng: random.Random, rows: tuple[int, int], cols: tuple[int, int],
     cells = [rng.choice("EEE  O") for _ in range(r * c)]
     start = (rng.randrange(r), rng.randrange(c))
     cells[start[0] * c + start[1]] = " "
-    setting = Setting(rng.choice((4, 8)), rng.choice((None, 1, 2, 3)), rng.choice((0.0, 0.1, 0.3, 0.6, 1.2)))
+    setting = Setting(rng.choice((4, 8)), rng.choice((None, 2)), rng.choice((0.0, 0.3)))
     return Environment(Grid(r, c, "".join(cells), start), setting, INFO, rng.randint(*horizon))
 
 
@@ -90,8 +90,8 @@ def environments(draw) -> Environment:
     cells = draw(st.lists(st.sampled_from("E O"), min_size=rows * cols, max_size=rows * cols))
     start = draw(st.integers(0, rows * cols - 1))
     cells[start] = " "
-    setting = Setting(draw(st.sampled_from((4, 8))), draw(st.sampled_from((None, 1, 2))),
-                      draw(st.sampled_from((0.0, 0.1, 0.3, 0.5))))
+    setting = Setting(draw(st.sampled_from((4, 8))), draw(st.sampled_from((None, 2))),
+                      draw(st.sampled_from((0.0, 0.3))))
     return Environment(Grid(rows, cols, "".join(cells), divmod(start, cols)), setting, INFO, draw(st.integers(0, 9)))
 
 

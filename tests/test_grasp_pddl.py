@@ -60,7 +60,7 @@ def small_env(rng: random.Random, horizon: int) -> Environment:
     cells = [rng.choice("EE  O") for _ in range(rows * cols)]
     start = (rng.randrange(rows), rng.randrange(cols))
     cells[start[0] * cols + start[1]] = " "
-    setting = Setting(rng.choice((4, 8)), rng.choice((None, 1, 2)), rng.choice((0.0, 0.3)))
+    setting = Setting(rng.choice((4, 8)), rng.choice((None, 2)), rng.choice((0.0, 0.3)))
     return Environment(Grid(rows, cols, "".join(cells), start), setting, INFO, horizon)
 
 
