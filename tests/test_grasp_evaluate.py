@@ -10,6 +10,7 @@ from plancheck.demo import run_demo
 from plancheck.domains.grasp.rules import Action, GraspRules
 from plancheck.domains.grasp.world import WORLD
 from plancheck.solvers.grasp_baselines import greedy, random_walk
+from plancheck.solvers.grasp_table import published_optima
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.execute import execute
 
@@ -111,8 +112,38 @@ def test_solve_command_runs_the_baselines(shared_data, capsys):
     assert result["values"]["delivered"] >= 0 or result["values"]["delivered"] == -0.3 * len(result["plan"])
 
 
+def test_solve_command_gives_the_certified_optimum_and_checks_agree(shared_data, tmp_path, capsys):
+    env_id = "outer_cluster_block.jsonl-3-0-0-0"
+    for rule in ("paper", "delivered"):
+        assert main(["solve", "grasp", env_id, "--rule", rule, "--data", str(shared_data)]) == 0
+        native = json.loads(capsys.readouterr().out)
+        assert native["planner"] == "native" and native["proven_optimal"] is True and native["rule"] == rule
+        assert native["values"][rule] == published_optima()[env_id][rule]
+        (tmp_path / "plan.txt").write_text(str(native["plan"]).replace("'", ""))
+        assert main(["check", "grasp", env_id, str(tmp_path / "plan.txt"), "--json", "--data", str(shared_data)]) == 0
+        verdict = json.loads(capsys.readouterr().out)
+        assert verdict["scores"][rule] == native["values"][rule] and verdict["ratio"][rule] == 1.0
+    assert main(["solve", "grasp", env_id, "--planner", "fast-downward", "--data", str(shared_data)]) == 0
+    planner = json.loads(capsys.readouterr().out)
+    assert planner["proven_optimal"] is True and planner["values"]["paper"] == published_optima()[env_id]["paper"]
+    assert main(["solve", "grasp", env_id, "--planner", "pyperplan", "--data", str(shared_data)]) == 1
+    assert json.loads(capsys.readouterr().out)["status"] == "unsupported"
+
+
+def test_export_command_writes_both_models_for_both_rules(shared_data, tmp_path, capsys):
+    assert main(["export", "grasp", "outer_cluster_block.jsonl-3-0-0-0", "inner_random_free.jsonl-0-1-1-1",
+                 "--out", str(tmp_path), "--data", str(shared_data)]) == 0
+    names = sorted(path.name for path in tmp_path.iterdir())
+    assert names == sorted(["grasp-validation-domain.pddl", "grasp-planning-domain.pddl"] + [
+        f"{env}.{rule}.{model}.pddl" for env in ("outer_cluster_block.jsonl-3-0-0-0", "inner_random_free.jsonl-0-1-1-1")
+        for rule in ("paper", "delivered") for model in ("validation", "planning")])
+
+
 def test_demo_runs_offline_on_the_shipped_sample():
     report = run_demo()
     assert report.ok and report.scored == 480
     assert set(report.summary.data["models"]) == {"greedy", "random", "gpt-3.5-turbo-0125"}
     assert "step 1: TAKE at (7, 4): the cell holds no energy" in report.showcase
+    optimum = {model: (score, best) for model, score, best in report.optimum}
+    assert set(optimum) == {"greedy", "random", "gpt-3.5-turbo-0125"}
+    assert all(score < best for score, best in optimum.values())

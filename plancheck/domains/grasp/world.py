@@ -20,6 +20,10 @@ from plancheck.domains.grasp.report import table1
 from plancheck.domains.grasp.rules import Action, GraspRules, State
 from plancheck.errors import AnswerParseError, BadInputError, DataNotFoundError, InstanceNotFoundError
 from plancheck.rules import Unknown
+from plancheck.solvers.grasp_baselines import BASELINES
+from plancheck.solvers.grasp_solve import PLANNERS
+from plancheck.solvers.grasp_table import published_optima
+from plancheck.translators import grasp_pddl
 from plancheck.translators.answer import ParsedAction, ParsedAnswer, SpanKind, UnknownPolicy, make_span
 from plancheck.translators.grasp_answer import ParsePolicy, parse_answer
 from plancheck.verifier.execute import execute
@@ -30,8 +34,8 @@ _PARSING = ("check", "evaluate")
 _SELECTING = ("instances", "prompt", "solve", "export", "stats")
 
 OPTIONS = (
-    Option("rule", "scoring rule shown in summaries: paper (energy on the final cell) or delivered (energy on the "
-                   "start cell)", ("evaluate",), "paper", ("paper", "delivered")),
+    Option("rule", "scoring rule of summaries and of the optimum solve maximises: paper (energy on the final cell) "
+                   "or delivered (energy on the start cell)", ("evaluate", "solve"), "paper", ("paper", "delivered")),
     Option("pick", "which list is the answer when the text holds several", _PARSING, "last", ("first", "last", "only")),
     Option("unclosed", "a list cut off at the end of the text: accept it (noted) or reject the answer", _PARSING,
            "accept", ("accept", "reject")),
@@ -44,8 +48,10 @@ OPTIONS = (
            _SELECTING),
     Option("count", "how many grids a generator selector (gen<seed>_<start>_<energy>_<obstacle>) yields",
            ("instances", "prompt", "solve", "export", "stats"), 100, kind=int),
-    Option("planner", "who computes the plan: native (exact), greedy or random (the paper's baselines)",
-           ("solve",), "native", ("native", "greedy", "random")),
+    Option("planner", "who computes the plan: native (exact optimum), fast-downward or symk (optimal, on the PDDL "
+                      "planning model), pyperplan (reported unsupported: it ignores costs), greedy or random (the "
+                      "paper's baselines)", ("solve",), "native", PLANNERS + tuple(BASELINES)),
+    Option("timeout", "seconds an external planner may run", ("solve",), 300.0, kind=float),
     Option("seed", "seed of the greedy and random baselines", ("solve",), 0, kind=int),
 )
 
@@ -195,7 +201,7 @@ class GraspWorld:
         trace = execute(GraspRules(env), actions)
         return from_trace(self.name, env.id, parsed, trace, scores=scoring.scores(env, trace),
                           metrics=scoring.metrics(env, trace, len(actions)), has_goal=False,
-                          describe_state=_describe, executed=actions)
+                          describe_state=_describe, executed=actions, optimal=published_optima().get(env.id))
 
     # -- batches --------------------------------------------------------------------------------
     def read_answers(self, path: Path, data: Path | None, *, indices: str | None = None,
@@ -215,13 +221,15 @@ class GraspWorld:
         return table1(results, rule)
 
     # -- solving --------------------------------------------------------------------------------
-    def solve(self, env: Environment, *, planner: str = "native", seed: int = 0, **_: Any):
+    def solve(self, env: Environment, *, planner: str = "native", rule: str = "paper", timeout: float = 300.0,
+              seed: int = 0, **_: Any):
         from plancheck.domains.grasp.solve import solve
 
-        return solve(env, planner, seed)
+        return solve(env, planner, rule=rule, timeout=timeout, seed=seed)
 
     def export(self, env: Environment, **_: Any) -> dict[str, str]:
-        raise BadInputError("PDDL export for GRASP is not available in this version")
+        """Both PDDL domains and, per scoring rule, a validation and a planning problem."""
+        return grasp_pddl.export_files(env)
 
     def stats(self, selectors: Sequence[str], data: Path | None, *, indices: str | None = None,
               count: int = 100, **_: Any) -> Summary:
