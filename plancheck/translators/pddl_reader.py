@@ -263,9 +263,9 @@ def read_problem(text: str, domain: Domain, source: str | None = None) -> Proble
 
 
 def read_text_file(path: Path) -> str:
-    """A file's text; a missing or unreadable file is bad input."""
+    """A file's text (a UTF-8 byte-order mark is dropped); a missing or unreadable file is bad input."""
     try:
-        return path.read_bytes().decode("utf-8", errors="replace")
+        return path.read_bytes().decode("utf-8-sig", errors="replace")
     except OSError as error:
         raise PDDLError(f"cannot read {path}: {error.strerror or error}") from None
 

@@ -55,7 +55,7 @@ def _record(data: Any, source: str, line: int) -> Record | BrokenRecord:
 def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
     """Every answer in ``path`` (JSONL, or a JSON SmartPlay rollout / object of rollouts)."""
     source = str(path)
-    text = path.read_bytes().decode("utf-8", errors="replace")
+    text = path.read_bytes().decode("utf-8-sig", errors="replace")
     if path.suffix == ".json":
         try:
             data = json.loads(text)

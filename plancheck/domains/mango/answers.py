@@ -88,7 +88,7 @@ def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
     if path.name == "exp_config.json":
         logger.info("skipping %s: an inference configuration, not an answer", path)
         return
-    raw = path.read_bytes().decode("utf-8", errors="replace")
+    raw = path.read_bytes().decode("utf-8-sig", errors="replace")
     if path.suffix == ".json":
         try:
             data = json.loads(raw)
