@@ -68,7 +68,12 @@ SETTINGS: tuple[Setting, ...] = tuple(
 
 @dataclass(frozen=True, slots=True)
 class GridInfo:
-    """Where a grid comes from: its set, index, and the parameters it was drawn with."""
+    """Where a grid comes from: its set, index, and the parameters it was drawn with.
+
+    ``energy_probability`` keeps the published field as released: the cell probability for
+    ``random``/``upDown``/``leftRight`` grids, the number of clusters for ``cluster`` grids, -1 for
+    ``spiral`` grids.
+    """
 
     set_name: str
     index: int
