@@ -12,13 +12,13 @@ Each line is recognised on its own; a line that fits none becomes a BrokenRecord
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from plancheck.domains.grasp.instance import Setting
 from plancheck.domains.grasp.published import SET_NAMES
+from plancheck.jsonl import answer_lines
 from plancheck.world import BrokenRecord, Record
 
 _ID_KEYS = ("instance", "id", "custom_id")
@@ -92,14 +92,5 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
 
 def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
     """Every line of ``path`` as a record; blank lines are skipped, bad lines reported."""
-    with open(path, "rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            text = raw.decode("utf-8-sig", errors="replace")  # -sig: files saved with a byte-order mark
-            if not text.strip():
-                continue
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as error:
-                yield BrokenRecord(number, f"not JSON (column {error.colno}: {error.msg})", str(path))
-                continue
-            yield record_from_json(data, path, number)
+    for item in answer_lines(path):
+        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0])

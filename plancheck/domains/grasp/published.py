@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
 from plancheck.domains.grasp.grid import Grid, parse_grid_text
 from plancheck.domains.grasp.instance import DISTRIBUTIONS, OBSTACLES, STARTS, GridInfo
 from plancheck.errors import BadInputError, DataNotFoundError, InstanceNotFoundError, Location
+from plancheck.jsonl import data_lines
 
 SET_NAMES: tuple[str, ...] = tuple(
     f"{start}_{energy}_{obstacle}" for start in STARTS for energy in DISTRIBUTIONS for obstacle in OBSTACLES)
@@ -45,15 +45,8 @@ def read_grid_record(record: dict, source: str, line: int) -> PublishedGrid:
 
 def read_grid_file(path: Path) -> tuple[PublishedGrid, ...]:
     grids = []
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise BadInputError(f"not JSON: {error.msg}", Location(str(path), number, error.colno)) from None
-            grids.append(read_grid_record(record, str(path), number))
+    for number, record in data_lines(path):
+        grids.append(read_grid_record(record, str(path), number))
     return tuple(grids)
 
 

@@ -11,12 +11,12 @@ A line or rollout that fits none of these becomes a BrokenRecord with the reason
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from plancheck.domains.hanoi.rules import Move
+from plancheck.jsonl import answer_document, answer_lines
 from plancheck.world import BrokenRecord, Record
 
 _ID_KEYS = ("instance", "id", "env", "env_id")
@@ -55,23 +55,14 @@ def _record(data: Any, source: str, line: int) -> Record | BrokenRecord:
 def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
     """Every answer in ``path`` (JSONL, or a JSON SmartPlay rollout / object of rollouts)."""
     source = str(path)
-    text = path.read_bytes().decode("utf-8-sig", errors="replace")
     if path.suffix == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            yield BrokenRecord(error.lineno, f"not JSON (column {error.colno}: {error.msg})", source)
+        data = answer_document(path)
+        if isinstance(data, BrokenRecord):
+            yield data
             return
         rollouts = data if isinstance(data, dict) and not any(k in data for k in _ID_KEYS) else {"": data}
         for value in rollouts.values():
             yield _record(value, source, 1)
         return
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            yield BrokenRecord(number, f"not JSON (column {error.colno}: {error.msg})", source)
-            continue
-        yield _record(data, source, number)
+    for item in answer_lines(path):
+        yield item if isinstance(item, BrokenRecord) else _record(item[1], source, item[0])

@@ -26,6 +26,7 @@ from plancheck.domains.mango.game import DEFAULT_CUTOFF, check_cutoff
 from plancheck.domains.mango.instance import TASK_NAMES, MangoInstance, find_game, find_question, split_selector
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.errors import BadInputError, InstanceNotFoundError, Location
+from plancheck.jsonl import answer_document, answer_lines
 from plancheck.world import BrokenRecord, Record
 
 logger = logging.getLogger(__name__)
@@ -88,25 +89,16 @@ def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
     if path.name == "exp_config.json":
         logger.info("skipping %s: an inference configuration, not an answer", path)
         return
-    raw = path.read_bytes().decode("utf-8-sig", errors="replace")
     if path.suffix == ".json":
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as error:
-            yield BrokenRecord(error.lineno, f"not JSON (column {error.colno}: {error.msg})", str(path))
+        data = answer_document(path)
+        if isinstance(data, BrokenRecord):
+            yield data
             return
         for index, item in enumerate(data if isinstance(data, list) else [data]):
             yield record_from_json(item, path, index + 1)
         return
-    for number, text in enumerate(raw.splitlines(), start=1):
-        if not text.strip():
-            continue
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            yield BrokenRecord(number, f"not JSON (column {error.colno}: {error.msg})", str(path))
-            continue
-        yield record_from_json(data, path, number)
+    for item in answer_lines(path):
+        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0])
 
 
 def resolve(record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF) -> MangoInstance:

@@ -23,6 +23,7 @@ from typing import Any
 
 from plancheck.domains.mango.graph import Edge, Move
 from plancheck.errors import BadInputError, Location
+from plancheck.jsonl import data_lines
 
 
 class Task(str, Enum):
@@ -117,17 +118,10 @@ def rf_question_id(src: str, dst: str) -> str:
 
 
 def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise BadInputError(f"not JSON: {error.msg}", Location(str(path), number, error.colno)) from None
-            if not isinstance(record, dict):
-                raise BadInputError("expected a JSON object", Location(str(path), number))
-            yield number, record
+    for number, record in data_lines(path):
+        if not isinstance(record, dict):
+            raise BadInputError("expected a JSON object", Location(str(path), number))
+        yield number, record
 
 
 def _df(record: dict[str, Any], edges: frozenset[tuple[str, str, str]]) -> DFQuestion:

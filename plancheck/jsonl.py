@@ -1,0 +1,63 @@
+r"""Decoding JSON and JSON Lines files: answers (a bad line is reported and the rest read) and data
+(a bad line is an error naming the file, line and column).
+
+Files are read as UTF-8; a byte-order mark is dropped and undecodable bytes are replaced, so a
+stray byte spoils one record, not the batch. Lines end at ``\n`` only: JSON text may hold a raw
+U+2028 LINE SEPARATOR, which ``str.splitlines`` would break apart.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "a.jsonl"
+>>> _ = path.write_bytes(b'\xef\xbb\xbf{"a": 1}\n\n{oops\n[2]\n')
+>>> [item if isinstance(item, tuple) else item.reason for item in answer_lines(path)]
+[(1, {'a': 1}), 'not JSON (column 2: Expecting property name enclosed in double quotes)', (4, [2])]
+>>> _ = path.write_text('{"text": "a\u2028b"}\r\n', encoding="utf-8")
+>>> list(answer_lines(path))
+[(1, {'text': 'a\u2028b'})]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from plancheck.errors import BadInputError, Location
+from plancheck.world import BrokenRecord
+
+
+def read_text(path: Path) -> str:
+    """The file's text (see the module docstring)."""
+    return path.read_bytes().decode("utf-8-sig", errors="replace")
+
+
+def _not_json(error: json.JSONDecodeError) -> str:
+    return f"not JSON (column {error.colno}: {error.msg})"
+
+
+def answer_lines(path: Path) -> Iterator[tuple[int, Any] | BrokenRecord]:
+    """(line number, value) for every non-blank line, or a :class:`BrokenRecord` for a line that is not JSON."""
+    for number, line in enumerate(read_text(path).split("\n"), start=1):
+        if line.strip():
+            try:
+                yield number, json.loads(line)
+            except json.JSONDecodeError as error:
+                yield BrokenRecord(number, _not_json(error), str(path))
+
+
+def answer_document(path: Path) -> Any | BrokenRecord:
+    """A whole ``.json`` file's value, or a :class:`BrokenRecord` at the line where it stops being JSON."""
+    try:
+        return json.loads(read_text(path))
+    except json.JSONDecodeError as error:
+        return BrokenRecord(error.lineno, _not_json(error), str(path))
+
+
+def data_lines(path: Path) -> Iterator[tuple[int, Any]]:
+    """(line number, value) for every non-blank line of a data file; a line that is not JSON is bad input."""
+    for number, line in enumerate(read_text(path).split("\n"), start=1):
+        if line.strip():
+            try:
+                yield number, json.loads(line)
+            except json.JSONDecodeError as error:
+                raise BadInputError(f"not JSON: {error.msg}", Location(str(path), number, error.colno)) from None
