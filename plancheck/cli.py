@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -277,18 +278,24 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
 def cmd_solve(args, world: World, options: dict) -> int:
     stream = _json_out(args.output)
     progress = _Progress("instances", not args.no_progress)
-    failed = 0
+    statuses: Counter[str] = Counter()
+    proven = 0
     try:
         for instance in world.instances(args.selectors, _data(args), **options):
             result = world.solve(instance, **options)
             progress.tick()
-            failed += result.status.value != "solved"
+            statuses[result.status.value] += 1
+            proven += result.proven_optimal
             _emit(result.to_json(), stream)
     finally:
         progress.done()
         if args.output:
             stream.close()
-    return FAILED if failed else OK
+    if args.output:
+        counts = ", ".join(f"{count} {status}" for status, count in statuses.most_common())
+        print(f"{sum(statuses.values())} instance(s): {counts or 'none'}; {proven} proven optimal; "
+              f"written to {args.output}", file=sys.stderr)
+    return FAILED if set(statuses) - {"solved"} else OK
 
 
 def cmd_export(args, world: World, options: dict) -> int:
