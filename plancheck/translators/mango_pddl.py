@@ -6,7 +6,7 @@ nondeterministic move is several links with the same place and move, so a planne
 outcome it needs: a plan exists iff some branch of the benchmark's walk reaches the goal, and the
 shortest plan is the shortest route. Names become identifiers (``l-`` + words joined by ``-`` for
 places, ``m-`` for moves, a numeric suffix on a clash); a comment header in the problem lists them.
-The texts are built as ``pddl`` objects and printed by its formatter.
+The texts are built as plancheck's PDDL model and printed by its writer, like every world's.
 """
 
 from __future__ import annotations
@@ -16,38 +16,36 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from pddl.core import Action, Domain, Problem
-from pddl.formatter import domain_to_string, problem_to_string
-from pddl.logic import Predicate, constants, variables
-from pddl.logic.base import And, Not
-from pddl.requirements import Requirements
-
 from plancheck.domains.mango.graph import Move, Moves, normalize
 from plancheck.errors import PDDLError
+from plancheck.translators.pddl_model import Action, And, Domain, Literal, Param, Pred, Problem
+from plancheck.translators.pddl_writer import domain_text as write_domain
+from plancheck.translators.pddl_writer import problem_text as write_problem
 
 DOMAIN_NAME = "mango"
 DOMAIN_FILE = "mango-domain.pddl"
-_REQUIREMENTS = [Requirements.STRIPS, Requirements.TYPING]
 _WORDS = re.compile(r"[a-z0-9]+")
 
 
-def _variables():
-    (place,) = variables("from", types=["location"])
-    (move,) = variables("move", types=["move"])
-    (target,) = variables("to", types=["location"])
-    return place, move, target
+@cache
+def mango_domain() -> Domain:
+    """One ``go`` action along a ``link``; the same domain for every game."""
+    at_from, at_to = Pred("at", ("?from",)), Pred("at", ("?to",))
+    go = Action("go", (Param("?from", ("location",)), Param("?move", ("move",)), Param("?to", ("location",))),
+                And((at_from, Pred("link", ("?from", "?move", "?to")))),
+                (Literal(at_from, False), Literal(at_to)))
+    return Domain(name=DOMAIN_NAME, requirements=(":strips", ":typing"),
+                  types={"location": "object", "move": "object"},
+                  predicates={"at": (Param("?l", ("location",)),),
+                              "link": (Param("?from", ("location",)), Param("?move", ("move",)),
+                                       Param("?to", ("location",)))},
+                  actions={"go": go})
 
 
 @cache
 def domain_text() -> str:
     """The shared MANGO domain."""
-    place, move, target = _variables()
-    at, link = Predicate("at", place), Predicate("link", place, move, target)
-    go = Action("go", parameters=[place, move, target], precondition=And(Predicate("at", place), link),
-                effect=And(Not(Predicate("at", place)), Predicate("at", target)))
-    domain = Domain(DOMAIN_NAME, requirements=_REQUIREMENTS, types={"location": None, "move": None},
-                    predicates=[at, link], actions=[go])
-    return domain_to_string(domain) + "\n"
+    return write_domain(mango_domain())
 
 
 def _identifiers(prefix: str, names: Iterable[str]) -> dict[str, str]:
@@ -102,13 +100,11 @@ class Naming:
 def problem_text(name: str, moves: Moves, src: str, dst: str) -> tuple[str, Naming]:
     """The route-finding task from ``src`` to ``dst`` on the map ``moves``, and its naming."""
     naming = Naming.of(moves)
-    places = {place: constants(ident, type_="location")[0] for place, ident in naming.places.items()}
-    actions = {action: constants(ident, type_="move")[0] for action, ident in naming.moves.items()}
-    links = [Predicate("link", places[place], actions[action], places[target])
-             for place in sorted(moves.table) for action, target in moves.out(place)]
+    objects = {ident: "location" for ident in naming.places.values()} | {
+        ident: "move" for ident in naming.moves.values()}
+    init = {("at", naming.places[normalize(src)])} | {
+        ("link", naming.places[place], naming.moves[action], naming.places[target])
+        for place in moves.table for action, target in moves.out(place)}
     title = "mango-" + "-".join(_WORDS.findall(name.lower()))
-    problem = Problem(title, domain_name=DOMAIN_NAME, requirements=_REQUIREMENTS,
-                      objects=[*places.values(), *actions.values()],
-                      init=[Predicate("at", places[normalize(src)]), *links],
-                      goal=Predicate("at", places[normalize(dst)]))
-    return naming.header() + problem_to_string(problem) + "\n", naming
+    problem = Problem(title, DOMAIN_NAME, objects, frozenset(init), {}, Pred("at", (naming.places[normalize(dst)],)))
+    return naming.header() + write_problem(problem, mango_domain()), naming
