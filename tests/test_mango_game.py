@@ -170,3 +170,15 @@ def test_damaged_files_are_reported_with_their_line(shared_data, tmp_path):
         load_game(folder)
     assert error.value.location.line == 3 and "not a map edge" in error.value.message
     assert isinstance(Path(error.value.location.source), Path)
+
+
+def test_a_walkthrough_that_is_not_utf8_is_bad_input(shared_data, tmp_path):
+    folder = tmp_path / "905"
+    folder.mkdir()
+    for path in (shared_data / "mango" / "905").iterdir():
+        (folder / path.name).write_bytes(path.read_bytes())
+    walkthrough = folder / "905.walkthrough"
+    walkthrough.write_bytes(b"==>STEP NUM: 0\n==>ACT: Init\n\x89\n" + walkthrough.read_bytes())
+    with pytest.raises(BadInputError) as error:
+        load_game(folder)
+    assert (error.value.location.line, error.value.location.column) == (3, 1) and "not UTF-8" in error.value.message

@@ -18,7 +18,7 @@ from typing import Any
 
 from plancheck.domains.grasp.instance import Setting
 from plancheck.domains.grasp.published import SET_NAMES
-from plancheck.jsonl import answer_lines
+from plancheck.files import answer_lines
 from plancheck.world import BrokenRecord, Record
 
 _ID_KEYS = ("instance", "id", "custom_id")

@@ -8,7 +8,7 @@ from pathlib import Path
 from plancheck.domains.grasp.grid import Grid, parse_grid_text
 from plancheck.domains.grasp.instance import DISTRIBUTIONS, OBSTACLES, STARTS, GridInfo
 from plancheck.errors import BadInputError, DataNotFoundError, InstanceNotFoundError, Location
-from plancheck.jsonl import data_lines
+from plancheck.files import data_lines
 
 SET_NAMES: tuple[str, ...] = tuple(
     f"{start}_{energy}_{obstacle}" for start in STARTS for energy in DISTRIBUTIONS for obstacle in OBSTACLES)

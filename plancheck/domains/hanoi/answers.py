@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from plancheck.domains.hanoi.rules import Move
-from plancheck.jsonl import answer_document, answer_lines
+from plancheck.files import answer_document, answer_lines
 from plancheck.world import BrokenRecord, Record
 
 _ID_KEYS = ("instance", "id", "env", "env_id")

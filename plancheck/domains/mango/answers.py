@@ -26,7 +26,7 @@ from plancheck.domains.mango.game import DEFAULT_CUTOFF, check_cutoff
 from plancheck.domains.mango.instance import TASK_NAMES, MangoInstance, find_game, find_question, split_selector
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.errors import BadInputError, InstanceNotFoundError, Location
-from plancheck.jsonl import answer_document, answer_lines
+from plancheck.files import answer_document, answer_lines
 from plancheck.world import BrokenRecord, Record
 
 logger = logging.getLogger(__name__)

@@ -18,6 +18,7 @@ from pathlib import Path
 from plancheck.domains.mango.graph import Edge, Moves, evaluation_graph, imputed_edges, known_graph, map_graph
 from plancheck.domains.mango.questions import DFQuestion, Question, RFQuestion, Task, read_questions
 from plancheck.errors import BadInputError, DataNotFoundError, Location
+from plancheck.files import data_text
 
 DEFAULT_CUTOFF = 70
 SEPARATOR = "==========="
@@ -126,7 +127,7 @@ def walkthrough_prefix(text: str, cutoff: int) -> str:
 
 def _json(path: Path) -> object:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(data_text(path))
     except json.JSONDecodeError as error:
         raise BadInputError(f"not JSON: {error.msg}", Location(str(path), error.lineno, error.colno)) from None
 
@@ -169,7 +170,7 @@ def _load(folder: Path) -> Game:
     for path in files.values():
         if not path.is_file():
             raise DataNotFoundError(f"the MANGO game folder {folder} lacks {path.name}")
-    walkthrough = files["walkthrough"].read_text(encoding="utf-8")
+    walkthrough = data_text(files["walkthrough"])
     edges = _edges(files["edges.json"])
     locations = _names(files["locations.json"])
     known = set(locations)

@@ -23,7 +23,7 @@ from typing import Any
 
 from plancheck.domains.mango.graph import Edge, Move
 from plancheck.errors import BadInputError, Location
-from plancheck.jsonl import data_lines
+from plancheck.files import data_lines
 
 
 class Task(str, Enum):

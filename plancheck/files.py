@@ -1,9 +1,9 @@
-r"""Decoding JSON and JSON Lines files: answers (a bad line is reported and the rest read) and data
-(a bad line is an error naming the file, line and column).
+r"""Reading input files: answers (a bad line is reported and the rest read) and data (anything
+malformed is an error naming the file, line and column).
 
-Files are read as UTF-8; a byte-order mark is dropped and undecodable bytes are replaced, so a
-stray byte spoils one record, not the batch. Lines end at ``\n`` only: JSON text may hold a raw
-U+2028 LINE SEPARATOR, which ``str.splitlines`` would break apart.
+Files are UTF-8 and a byte-order mark is dropped. In answer files undecodable bytes are replaced,
+so a stray byte spoils one record, not the batch; in data files they are an error. Lines end at
+``\n`` only: JSON text may hold a raw U+2028 LINE SEPARATOR, which ``str.splitlines`` would split.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.jsonl"
@@ -53,9 +53,21 @@ def answer_document(path: Path) -> Any | BrokenRecord:
         return BrokenRecord(error.lineno, _not_json(error), str(path))
 
 
+def data_text(path: Path) -> str:
+    """A data file's text; bytes that are not UTF-8 are bad input, located by line and column."""
+    raw = path.read_bytes()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        raise BadInputError(f"not UTF-8 text (byte 0x{raw[error.start]:02x})", Location(str(path), line, column)) \
+            from None
+
+
 def data_lines(path: Path) -> Iterator[tuple[int, Any]]:
     """(line number, value) for every non-blank line of a data file; a line that is not JSON is bad input."""
-    for number, line in enumerate(read_text(path).split("\n"), start=1):
+    for number, line in enumerate(data_text(path).split("\n"), start=1):
         if line.strip():
             try:
                 yield number, json.loads(line)
