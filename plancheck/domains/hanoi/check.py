@@ -25,10 +25,10 @@ WORLD = "hanoi"
 UNKNOWN_POLICIES = ("noop", "skip", "action0")
 
 
-def read(answer: str | Sequence[str], policy: ParsePolicy) -> ParsedAnswer[Move]:
-    """The moves of free text, or of a list of action texts (one move each)."""
+def read(answer: str | Sequence[str], policy: ParsePolicy, source: str | None = None) -> ParsedAnswer[Move]:
+    """The moves of free text, or of a list of action texts (one move each); ``source`` names the text in errors."""
     if isinstance(answer, str):
-        return parse_answer(answer, policy)
+        return parse_answer(answer, policy, source)
     items = tuple(ParsedAction(parse_token(token), 0, 0) for token in answer)
     return ParsedAnswer(items, (), "action list")
 
@@ -46,10 +46,10 @@ def _actions(parsed: ParsedAnswer[Move], unknown: str) -> tuple[list[Move | Unkn
 
 
 def check_answer(instance: HanoiInstance, answer: str | Sequence[str], *, read_mode: str = "plan",
-                 pick: str = "last", unknown: str = "noop") -> Verdict:
-    """The verdict on one answer."""
+                 pick: str = "last", unknown: str = "noop", source: str | None = None) -> Verdict:
+    """The verdict on one answer (``source``, e.g. a file name, names it in parse errors)."""
     try:
-        parsed = read(answer, ParsePolicy.of(read_mode, pick))
+        parsed = read(answer, ParsePolicy.of(read_mode, pick), source)
     except AnswerParseError as error:
         return unparseable(WORLD, instance.id, error, has_goal=True)
     actions, parsed = _actions(parsed, unknown)

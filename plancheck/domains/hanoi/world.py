@@ -56,8 +56,8 @@ class HanoiWorld:
         return Prompt(instance.id, messages[0][1], messages[-1][1], tuple(messages[1:-1]))
 
     def check(self, instance: HanoiInstance, answer: str | Sequence[str], read: str = "plan", pick: str = "last",
-              unknown: str = "noop", **options: Any) -> Verdict:
-        return check_answer(instance, answer, read_mode=read, pick=pick, unknown=unknown)
+              unknown: str = "noop", source: str | None = None, **options: Any) -> Verdict:
+        return check_answer(instance, answer, read_mode=read, pick=pick, unknown=unknown, source=source)
 
     def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
         return answers.read_answers(path)

@@ -64,8 +64,9 @@ class MangoWorld:
     def prompt(self, instance: MangoInstance, **options: Any) -> Prompt:
         return Prompt(instance.id, None, prompt_text(instance))
 
-    def check(self, instance: MangoInstance, answer: str | Sequence[str], **options: Any) -> Verdict:
-        return check_answer(instance, answer)
+    def check(self, instance: MangoInstance, answer: str | Sequence[str], source: str | None = None,
+              **options: Any) -> Verdict:
+        return check_answer(instance, answer, source)
 
     def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
         return answers.read_answers(path)
