@@ -356,8 +356,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     except PlancheckError as error:
         print(f"plancheck: {type(error).__name__}: {error}", file=sys.stderr)
         return FAILED
-    except BrokenPipeError:
-        return OK
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): exit as a process killed by SIGPIPE would
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
+        return 128 + 13
     except OSError as error:  # a file that cannot be read or written (missing folder, permissions)
         print(f"plancheck: error: {error}", file=sys.stderr)
         return BAD_INPUT

@@ -76,3 +76,10 @@ def test_instances_and_stats(shared_data, capsys):
 def test_module_entry_point_runs():
     done = subprocess.run([sys.executable, "-m", "plancheck", "--version"], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.startswith("plancheck ")
+
+
+def test_model_text_cannot_drive_the_terminal(shared_data, tmp_path, capsys):
+    (tmp_path / "a.txt").write_text("[UP, \x1b[2J\x07, DOWN]")
+    assert main(["check", "grasp", ENV, str(tmp_path / "a.txt"), "--data", str(shared_data)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "\\x1b" in out

@@ -15,16 +15,33 @@ def _number(value: object) -> str:
     return str(value)
 
 
+def _printable(line: str) -> str:
+    r"""``line`` with control and other unprintable characters escaped (model text must not drive the terminal).
+
+    >>> print(_printable("UP, \x1b[2J, é"))
+    UP, \x1b[2J, é
+    """
+    if line.isprintable():
+        return line
+    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in line)
+
+
+def _listed(items: Sequence[str], limit: int = 200) -> str:
+    if len(items) <= limit:
+        return ", ".join(items)
+    return ", ".join(items[:limit]) + f", ... and {len(items) - limit} more (see --json)"
+
+
 def verdict_text(verdict: Verdict, semantics: Semantics = Semantics.STRICT, *, show_steps: bool = False) -> str:
     """A readable multi-line report of one verdict."""
     lines = [f"{verdict.world} instance {verdict.instance}"]
     if not verdict.parsed:
         lines.append(f"UNPARSEABLE: {verdict.parse_error}")
-        return "\n".join(lines)
+        return "\n".join(_printable(line) for line in lines)
     outcome = "PASS" if verdict.passed(semantics) else "FAIL"
     lines.append(f"{outcome} under {semantics.value} semantics; answer read as {verdict.form}"
                  f" with {len(verdict.actions)} action(s)")
-    lines.append("actions: " + (", ".join(verdict.actions) if verdict.actions else "(none)"))
+    lines.append("actions: " + (_listed(verdict.actions) if verdict.actions else "(none)"))
     lines.append("strictly valid: yes" if verdict.valid else f"strictly valid: no, {verdict.failure}")
     if verdict.failure is not None and verdict.failure.unmet:
         lines.append("  unmet: " + " ".join(verdict.failure.unmet))
@@ -65,7 +82,7 @@ def verdict_text(verdict: Verdict, semantics: Semantics = Semantics.STRICT, *, s
             lines.append(f"  step {step.index}: {step.reason}")
         if len(rejected) > 10:
             lines.append(f"  ... and {len(rejected) - 10} more (see --steps)")
-    return "\n".join(lines)
+    return "\n".join(_printable(line) for line in lines)
 
 
 def table_text(header: Sequence[str], rows: Sequence[Sequence[object]], title: str = "") -> str:
