@@ -39,6 +39,14 @@ def evaluate_records(world: World, records: Iterable[Record | BrokenRecord], dat
             answer = record.text if record.text is not None else list(record.actions or ())
             verdict = world.check(instance, answer, **options)
         except BadInputError as error:
-            yield BatchItem(record, error=str(error))
+            yield BatchItem(record, error=_reason(error, record))
         else:
             yield BatchItem(record, verdict=verdict)
+
+
+def _reason(error: BadInputError, record: Record) -> str:
+    """The error without the record's own file and line (items report those already)."""
+    where = error.location
+    if where is not None and where.source == record.source and where.line == record.line and where.column is None:
+        return error.message
+    return str(error)

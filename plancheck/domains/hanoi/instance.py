@@ -67,6 +67,8 @@ def select(selectors: Sequence[str]) -> Iterator[HanoiInstance]:
         elif ".." in selector:
             low, _, high = selector.partition("..")
             first, last = parse_id(low).disks, int(high) if high.isdigit() else parse_id(high).disks
+            if first > last:
+                raise InstanceNotFoundError(f"{selector!r}: the range runs backwards; write e.g. hanoi-1..6")
             yield from (HanoiInstance(n) for n in range(first, last + 1))
         else:
             yield parse_id(selector)
