@@ -11,6 +11,7 @@ A line or rollout that fits none of these becomes a BrokenRecord with the reason
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -46,8 +47,11 @@ def _record(data: Any, source: str, line: int) -> Record | BrokenRecord:
         return Record(line, instance, text=answer, source=source)
     if isinstance(answer, list):
         tokens = [_token(value) for value in answer]
-        if all(token is not None for token in tokens):
+        bad = next((number for number, token in enumerate(tokens, start=1) if token is None), None)
+        if bad is None:
             return Record(line, instance, actions=tuple(tokens), source=source)  # type: ignore[arg-type]
+        return BrokenRecord(line, f"action {bad} of the list is {json.dumps(answer[bad - 1])}: expected an action "
+                                  "text or a SmartPlay action index 0-5", source, instance)
     return BrokenRecord(line, f"no answer: expected one of the keys {', '.join(_TEXT_KEYS)} holding text or a list "
                               "of action texts or indices 0-5, or SmartPlay rollout steps", source, instance)
 

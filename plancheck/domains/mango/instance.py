@@ -86,6 +86,8 @@ def find_game(name: str, data: Path | None) -> Game:
     path = Path(name)
     if is_game_folder(path):
         return load_game(path)
+    if path.is_dir() and any(p.name.startswith(path.name + ".") for p in path.iterdir()):
+        return load_game(path)  # a damaged game folder: loading it names the missing file
     candidate = mango_folder(data) / name
     if not is_game_folder(candidate):
         raise InstanceNotFoundError(f"no MANGO game {name!r} (looked for {candidate})")
