@@ -96,7 +96,7 @@ def test_fast_downward_finds_routes_of_the_same_length(shared_data, graph):
         if not rf:
             continue
         hardest = max(rf, key=lambda i: (len(reference(i, graph).trajectory), i.question.id))
-        result = solve(hardest, "fd", graph)
+        result = solve(hardest, "fast-downward", graph)
         assert result.status is Status.SOLVED and result.proven_optimal, hardest.id
         assert result.extra["length"] == len(reference(hardest, graph).trajectory)
 
@@ -113,4 +113,4 @@ def test_fast_downward_proves_unanswerable_questions_unsolvable(shared_data):
 def test_fast_downward_agrees_on_every_answerable_route(answerable):
     for instance in answerable:
         if not isinstance(instance.question, DFQuestion):
-            assert solve(instance, "fd").proven_optimal, instance.id
+            assert solve(instance, "fast-downward").proven_optimal, instance.id

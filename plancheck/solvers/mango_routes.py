@@ -3,7 +3,7 @@
 * RF: a shortest route on the map the walkthrough prefix reveals (``graph="known"``, the default)
   or on the whole evaluation graph (``graph="evaluation"``), found by breadth-first search; its
   length is checked against networkx's shortest path, or found by Fast Downward on the exported
-  PDDL (``planner="fd"``) and checked against the search.
+  PDDL (``planner="fast-downward"``) and checked against the search.
 * DF: every place the question's actions can lead to (all branches), with the question's own path
   as the trajectory to one of them.
 
@@ -32,7 +32,7 @@ from plancheck.translators.mango_pddl import domain_text, problem_text
 
 logger = logging.getLogger(__name__)
 
-PLANNERS = ("bfs", "fd")
+PLANNERS = ("bfs", "fast-downward")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +101,10 @@ def solve(instance: MangoInstance, planner: str = "bfs", graph: str = "known", t
     problem, naming = problem_text(instance.id, moves_of(instance, graph), question.src, question.dst)
     run = run_fast_downward(domain_text(), problem, timeout=timeout)
     if run.status is not Status.SOLVED or run.plan is None:
-        return SolveResult(instance.id, "fd", run.status, seconds=time.perf_counter() - start, message=run.message)
+        return SolveResult(instance.id, "fast-downward", run.status, seconds=time.perf_counter() - start, message=run.message)
     route = naming.read_plan(run.plan)
     if len(route) != length and run.optimal:
         raise CertificationError(f"{instance.id}: Fast Downward's optimal plan has {len(route)} steps, "
                                  f"the search's {length}")
-    return _result(instance, "fd", route, time.perf_counter() - start, run.optimal and len(route) == length,
+    return _result(instance, "fast-downward", route, time.perf_counter() - start, run.optimal and len(route) == length,
                    planner_seconds=round(run.seconds, 4))
