@@ -104,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Formal plans, certified optimal references and exact verdicts for LLM-planning benchmarks.")
     parser.add_argument("--version", action="version", version=f"plancheck {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    commands.add_parser("worlds", help="list the worlds plancheck knows")
+    worlds = commands.add_parser("worlds", help="list the worlds plancheck knows")
+    worlds.add_argument("--json", action="store_true", help="machine-readable JSON output")
     demo = commands.add_parser("demo", help="score a shipped sample of published answers (works offline)")
     demo.add_argument("--json", action="store_true", help="machine-readable JSON output")
     validate = commands.add_parser("validate", help="validate a plan against any PDDL domain and problem")
@@ -176,8 +177,12 @@ def _emit(obj: Any, stream: TextIO) -> None:
 # -- commands --------------------------------------------------------------------------------------
 
 def cmd_worlds(args: argparse.Namespace) -> int:
-    for name in world_names():
-        print(f"{name:8s} {get_world(name).title}")
+    titles = {name: get_world(name).title for name in world_names()}
+    if args.json:
+        print(json.dumps([{"name": name, "title": title} for name, title in titles.items()], indent=2))
+    else:
+        for name, title in titles.items():
+            print(f"{name:8s} {title}")
     return OK
 
 
