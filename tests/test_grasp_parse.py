@@ -105,9 +105,19 @@ def test_size_limit_is_a_typed_error():
 
 def test_large_and_pathological_inputs_finish():
     assert len(parse_answer("[" + "UP, " * 45_000 + "DOWN]").items) == 45_001
-    assert parse_answer("[" * 190_000).form == "unclosed bracket list"
+    with pytest.raises(AnswerParseError, match="never closed and holds no action"):
+        parse_answer("[" * 190_000)
+    assert parse_answer("[" * 190_000 + "UP").form == "unclosed bracket list"
     with pytest.raises(AnswerParseError):
         parse_answer("(" * 190_000)
+
+
+@pytest.mark.parametrize("text, actions", [("[]", 0), ("[,,,]", 0), ("[UP, TAKE", 2)])
+def test_empty_lists_are_the_empty_plan_but_a_lone_bracket_is_no_answer(text, actions):
+    assert len(parse_answer(text).items) == actions
+    for lone in ("[", "[[[", "Plan: [ "):
+        with pytest.raises(AnswerParseError, match="never closed and holds no action"):
+            parse_answer(lone)
 
 
 @settings(max_examples=300, deadline=None)

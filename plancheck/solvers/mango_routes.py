@@ -101,7 +101,8 @@ def solve(instance: MangoInstance, planner: str = "bfs", graph: str = "known", t
     problem, naming = problem_text(instance.id, moves_of(instance, graph), question.src, question.dst)
     run = run_fast_downward(domain_text(), problem, timeout=timeout)
     if run.status is not Status.SOLVED or run.plan is None:
-        return SolveResult(instance.id, "fast-downward", run.status, seconds=time.perf_counter() - start, message=run.message)
+        return SolveResult(instance.id, "fast-downward", run.status, seconds=time.perf_counter() - start,
+                           message=run.message)
     route = naming.read_plan(run.plan)
     if len(route) != length and run.optimal:
         raise CertificationError(f"{instance.id}: Fast Downward's optimal plan has {len(route)} steps, "

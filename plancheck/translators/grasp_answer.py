@@ -15,7 +15,8 @@ candidate is the answer; every other piece of text is reported as a span, never 
 * With several candidates, ``pick`` chooses the first, the last (default) or insists on exactly
   one. Lists holding no action at all (the prompt's ``[STEP, STEP, ...]``) are candidates only
   when nothing else is. ``unclosed="accept"`` (default) takes a list cut off at the end of the
-  text and notes it; ``"reject"`` refuses it.
+  text and notes it (unless it holds no action slot at all: a lone ``[`` is no answer);
+  ``"reject"`` refuses it. A closed empty list ``[]`` is the empty plan.
 * With no list at all, text made only of actions and separators is the answer; other prose is
   refused unless ``prose="scan"``, which reads every action word in it (and says so).
 """
@@ -255,6 +256,10 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
         if chosen.form == "actions scanned from prose":
             notes.append("no list found: every action word in the prose was read, in order (prose=scan)")
         prose = []
+    if chosen.form == "unclosed bracket list" and not chosen.items:
+        line, column = line_and_column(text, chosen.start)
+        raise AnswerParseError("the list opened here is never closed and holds no action",
+                               Location(source, line, column), ("]",))
     if chosen.form == "unclosed bracket list":
         notes.append("the list is never closed (cut off?); everything after '[' was read")
     if len(candidates) > 1:

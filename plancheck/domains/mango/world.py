@@ -31,8 +31,8 @@ class MangoWorld:
                COMMANDS, DEFAULT_CUTOFF, kind=int),
         Option("answerable", "only questions answerable at the cutoff", ("instances", "prompt", "solve", "export"),
                kind=bool),
-        Option("planner", "bfs: native breadth-first search, checked with networkx; fast-downward: Fast Downward on the "
-               "exported PDDL, checked with the search", ("solve",), "bfs", ("bfs", "fast-downward")),
+        Option("planner", "bfs: native breadth-first search, checked with networkx; fast-downward: Fast Downward "
+               "on the exported PDDL, checked with the search", ("solve",), "bfs", ("bfs", "fast-downward")),
         Option("graph", "the map routes may use: known (revealed by the cutoff) or evaluation (with imputed "
                "edges)", ("solve", "export"), "known", ("known", "evaluation")),
     )
