@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
@@ -22,7 +23,7 @@ from plancheck.registry import get_world, world_names
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.render import table_text, verdict_text
 from plancheck.verifier.verdict import Semantics
-from plancheck.world import World
+from plancheck.world import BrokenRecord, Record, World
 
 OK, FAILED, BAD_INPUT = 0, 1, 2
 
@@ -83,7 +84,8 @@ def _add_common(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument("answer", help="a file holding the model's answer, or - for standard input")
         parser.add_argument("--steps", action="store_true", help="print every step of the trace")
     elif command == "evaluate":
-        parser.add_argument("responses", nargs="+", type=Path, help="answer files (JSONL) or folders of them")
+        parser.add_argument("responses", nargs="+", type=Path,
+                            help="answer files (JSONL) or folders of them; - reads JSONL from stdin")
         parser.add_argument("-o", "--output", type=Path, help="write one JSON verdict per record here")
         parser.add_argument("--summary", action="store_true", help="print the benchmark's summary table")
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
@@ -239,14 +241,30 @@ def _answer_files(paths: Sequence[Path]) -> Iterator[Path]:
             raise BadInputError(f"{path} does not exist")
 
 
+def _records(world: World, files: Sequence[Path], data: Path | None, stdin: Path | None,
+             options: dict) -> Iterator[Record | BrokenRecord]:
+    for path in files:
+        for record in world.read_answers(path, data, **options):
+            yield replace(record, source="<stdin>") if path == stdin else record
+
+
 def cmd_evaluate(args, world: World, options: dict) -> int:
     data = _data(args)
-    files = list(_answer_files(args.responses))
+    with tempfile.TemporaryDirectory() as spool:
+        stdin = None
+        if Path("-") in args.responses:  # spooled, so every world's file reader serves it
+            stdin = Path(spool) / "stdin.jsonl"
+            stdin.write_bytes(sys.stdin.buffer.read())
+        files = [stdin if path == Path("-") else path for path in args.responses]
+        return _evaluate(args, world, options, data, list(_answer_files(files)), stdin)
+
+
+def _evaluate(args, world: World, options: dict, data: Path | None, files: list[Path], stdin: Path | None) -> int:
     progress = _Progress("records", not args.no_progress)
     stream = _json_out(args.output) if (args.output or not args.summary) else None
     results, broken, scored = [], [], 0
     try:
-        records = (record for path in files for record in world.read_answers(path, data, **options))
+        records = _records(world, files, data, stdin, options)
         for item in evaluate_records(world, records, data, **options):
             progress.tick()
             if item.verdict is not None:

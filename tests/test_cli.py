@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -83,3 +84,14 @@ def test_model_text_cannot_drive_the_terminal(shared_data, tmp_path, capsys):
     assert main(["check", "grasp", ENV, str(tmp_path / "a.txt"), "--data", str(shared_data)]) == 1
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out and "\\x1b" in out
+
+
+def test_evaluate_reads_stdin(shared_data, monkeypatch, capsys):
+    lines = [json.dumps({"instance": ENV, "response": VALID}), "not json"]
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO("\n".join(lines).encode())))
+    assert main(["evaluate", "grasp", "-", "--data", str(shared_data)]) == 0
+    captured = capsys.readouterr()
+    items = [json.loads(line) for line in captured.out.splitlines()]
+    assert [item["source"] for item in items] == ["<stdin>", "<stdin>"]
+    assert items[0]["verdict"]["valid"] is True and "not JSON" in items[1]["error"]
+    assert "broken record: <stdin>, line 2" in captured.err
