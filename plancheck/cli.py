@@ -289,7 +289,8 @@ def _evaluate(args, world: World, options: dict, data: Path | None, files: list[
         if args.json:
             print(json.dumps(summary_json, indent=2))
         else:
-            print(table_text(summary.header, summary.rows, summary.title))
+            if results:
+                print(table_text(summary.header, summary.rows, summary.title))
             unparsed = sum(1 for _, verdict in results if not verdict.parsed)
             note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
             print(f"{len(results)} records scored, {len(broken)} broken{note}")
