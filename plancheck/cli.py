@@ -294,9 +294,10 @@ def _evaluate(args, world: World, options: dict, data: Path | None, files: list[
             unparsed = sum(1 for _, verdict in results if not verdict.parsed)
             note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
             print(f"{len(results)} records scored, {len(broken)} broken{note}")
-    if not scored and broken:
-        return BAD_INPUT
-    return OK
+    if not scored and not broken:
+        print(f"plancheck: error: no answer records in {', '.join(str(path) for path in args.responses)}",
+              file=sys.stderr)
+    return OK if scored else BAD_INPUT
 
 
 def cmd_solve(args, world: World, options: dict) -> int:
