@@ -2,18 +2,22 @@
 
 *Visits.* Every pending instruction needs the agent to face, at some future step, a cell of a set:
 go to: the description's remembered target positions or its targets' current cells (a target
-moved first must be picked up where it lies); pick up: a target's cell; open: a target door; put
-next: the object to move, and a cell next to (or on, if it is moved first) a fixed target. A
-carried target needs no visit; an empty set makes the state a dead end. Each visit happens no
-later than its instruction completes; a visit to a door (which never moves) for an instruction
-that comes after others ("then", "after you") happens no earlier than those complete.
+moved first must be picked up where it lies); pick up: a target's cell; open: a target door (and
+a key, for a locked one); put next: the object to move, and a cell next to (or on, if it is moved
+first) a fixed target. A carried target needs no visit; an empty set makes the state a dead end.
+Each visit happens no later than its instruction completes. The completing visit of an
+instruction that comes after others ("then", "after you"), and the drop next to a fixed object
+after fetching the moved one, happen no earlier than what precedes them, unless the target was
+moved beforehand, which costs extra pickups and drops (see ``_escape``).
 
-*Estimate.* Movement: the cheapest order of visits respecting those precedences, the first leg
-measured with the current doors (entering a closed door that no "open" instruction targets costs
-a toggle) and later legs in the map with walls only. Plus the pickups, toggles and drops that
-cannot share a step: per action kind, the largest family of instructions with pairwise disjoint
-targets (and a key pickup for a locked target door, a toggle to close an open target door, a
-drop to free the hands). Movement and these actions are disjoint, each counted from below, so the
+*Estimate.* Movement: the cheapest order of visits respecting those precedences (or paying to
+skip them), with the first leg measured with the current doors (entering a closed door that no
+"open" instruction targets costs a toggle) and later legs in the map with walls only; or, if
+larger, every leg with walls only plus the fewest closed doors that must be opened to reach every
+visit (:mod:`plancheck.solvers.babyai_rooms`). Plus the pickups, toggles and drops that cannot
+share a step: per action kind, the largest family of instructions with pairwise disjoint targets
+(and a key pickup for a locked target door, a toggle to close an open target door, a drop to free
+the hands). Movement, door toggles and these actions are disjoint, each counted from below, so the
 sum never exceeds the true cost.
 """
 
@@ -24,13 +28,14 @@ from itertools import combinations
 
 from plancheck.domains.babyai.instance import DIR_VEC, LOCKED, OPEN
 from plancheck.domains.babyai.mission import SUCCESS, GoTo, Open, Pickup, PutNext, Seq, door_index
+from plancheck.solvers.babyai_rooms import RoomGraph
 from plancheck.solvers.babyai_search import INF, Config, Model
 
 MAX_ORDERED = 7  # up to this many visits the best order is computed exactly (beyond: first leg only)
 
 
 class FaceTables:
-    """Distances from every pose to facing a set of cells; closed doors may cost an extra toggle."""
+    """Distances from every pose to facing a set of cells; a closed door may cost an extra toggle."""
 
     def __init__(self, model: Model):
         self.model = model
@@ -87,6 +92,7 @@ class MissionHeuristic:
         inst = model.rules.instance
         self.instance = inst
         self.door_cells = [model.cell(*d.pos) for d in inst.doors]
+        self.rooms = RoomGraph(model)
         self.by_config: list[list[int] | None] = []
         self.by_needs: dict[tuple, list[int]] = {}
 
@@ -105,33 +111,34 @@ class MissionHeuristic:
 
     # -- what remains to be done ---------------------------------------------------------------
     def needs(self, config: Config) -> tuple:
-        """(visits, precedences, interactions, door tolls) or ('dead',); equal needs share a table."""
+        """(visits as (cells, visits that must come first, cost of moving the target early),
+        interactions, door tolls, door weights) or ('dead',); equal needs share a table."""
         progress = config.progress
         if progress.result == SUCCESS:
-            return ((), (), 0, frozenset())
+            return ((), 0, frozenset(), ())
         if progress.result != 0:
             return ("dead",)
         mission = self.instance.mission
         leaves: list = []
         before: set[tuple[int, int]] = set()
         _walk(mission.root, progress.done, leaves, before)
-        visits: list[tuple[frozenset[int], bool, int]] = []
+        visits: list[list] = []  # [cells, anchored, leaf, escape-or-targets]
         toggles: list[frozenset[int]] = []
         pickups: list[frozenset[int]] = []
         drops: list[frozenset[int]] = []
-        close = keys = False
+        close = False
         exempt: set[int] = set()
         carrying = config.carrying
         for index, leaf in enumerate(leaves):
             if isinstance(leaf, GoTo):
                 targets = mission.descs[leaf.desc].targets
                 if carrying not in targets:
-                    visits.append((self._cells(config, targets) | self._poss(progress.poss[leaf.desc]),
-                                   all(t < 0 for t in targets), index))
+                    visits.append([self._cells(config, targets) | self._poss(progress.poss[leaf.desc]), True,
+                                   index, ("goto", frozenset(targets))])
             elif isinstance(leaf, Open):
                 doors = [door_index(t) for t in mission.descs[leaf.desc].targets if t < 0]
                 exempt.update(doors)
-                visits.append((frozenset(self.door_cells[d] for d in doors), True, index))
+                visits.append([frozenset(self.door_cells[d] for d in doors), True, index, INF])
                 toggles.append(frozenset(doors))
                 states = [config.doors[d] for d in doors]
                 close = close or all(s == OPEN for s in states)
@@ -140,28 +147,45 @@ class MissionHeuristic:
                     keyset = frozenset(i for i, t in enumerate(self.instance.things)
                                        if t.kind == "key" and t.color in colors)
                     pickups.append(keyset)
-                    visits.append((self._cells(config, tuple(keyset | self._boxes_holding(keyset))), False, index))
+                    visits.append([self._cells(config, tuple(keyset | self._boxes_holding(keyset))), False,
+                                   index, INF])
             elif isinstance(leaf, Pickup):
-                targets = mission.descs[leaf.desc].targets
-                pickups.append(frozenset(targets))
+                targets = frozenset(mission.descs[leaf.desc].targets)
+                pickups.append(targets)
                 if carrying not in targets:
-                    visits.append((self._cells(config, targets), False, index))
+                    visits.append([self._cells(config, tuple(targets)), True, index, ("pickup", targets)])
             elif isinstance(leaf, PutNext):
                 move, fixed = mission.descs[leaf.move].targets, mission.descs[leaf.fixed].targets
                 drops.append(frozenset(move))
+                fetch = None
                 if carrying not in move:
                     pickups.append(frozenset(move))
-                    visits.append((self._cells(config, move), False, index))
+                    fetch = len(visits)
+                    visits.append([self._cells(config, move), False, index, INF])
                 if carrying not in fixed:
                     spots = self._cells(config, fixed) | self._poss(progress.poss[leaf.fixed])
-                    visits.append((spots | self._around(spots), all(t < 0 for t in fixed), index))
-        if any(not cells for cells, _, _ in visits):
+                    # dropping next to the fixed object comes after fetching the moved one, unless the
+                    # fixed one is moved first (its pickup is then the visit)
+                    visits.append([spots | self._around(spots), True, index, ("fixed", frozenset(fixed)), fetch])
+        if any(not visit[0] for visit in visits):
             return ("dead",)
+        final = []
+        for visit in visits:
+            cells, anchored, leaf, escape = visit[:4]
+            must = 0
+            if anchored:  # after every visit of the instructions that come first
+                must = sum(1 << i for i, other in enumerate(visits) if (other[2], leaf) in before)
+                if len(visit) > 4 and visit[4] is not None:
+                    must |= 1 << visit[4]
+            if isinstance(escape, tuple):  # what skipping the precedence costs (see _escape)
+                escape = _escape(escape, pickups, drops)
+            final.append((cells, must, escape))
         interactions = _disjoint(toggles) + _disjoint(pickups) + _disjoint(drops) + close
         if pickups and carrying >= 0 and not any(carrying in m for m in pickups):
             interactions += 1  # the hands must be freed before the next pickup
         toll = frozenset(self.door_cells[d] for d, s in enumerate(config.doors) if s != OPEN and d not in exempt)
-        return (tuple(visits), tuple(sorted(before)), interactions, toll)
+        weights = tuple(0 if s == OPEN or d in exempt else 1 for d, s in enumerate(config.doors))
+        return (tuple(final), interactions, toll, weights)
 
     def _boxes_holding(self, objects: frozenset[int]) -> frozenset[int]:
         """The boxes that hold any of ``objects``, directly or inside another box."""
@@ -210,31 +234,37 @@ class MissionHeuristic:
         model = self.model
         if needs == ("dead",):
             return [INF] * model.poses
-        visits, before, interactions, toll = needs
+        visits, interactions, toll, weights = needs
         if not visits:
             return [interactions] * model.poses
-        tails = self._tails(visits, set(before))
-        out = [INF] * model.poses
+        tails = self._tails(visits)
+        first = [INF] * model.poses  # the first leg with door tolls
+        loose = [INF] * model.poses  # every leg in the walls-only map
         for (cells, _, _), tail in zip(visits, tails):
             if tail >= INF:
                 continue
-            for pose, d in enumerate(self.face(cells, toll)):
-                v = d + tail
-                if v < out[pose]:
-                    out[pose] = v
-        return [v + interactions if v < INF else INF for v in out]
+            for out, table in ((first, self.face(cells, toll)), (loose, self.face(cells))):
+                for pose, d in enumerate(table):
+                    v = d + tail
+                    if v < out[pose]:
+                        out[pose] = v
+        if self.rooms.has_doors and any(weights):
+            groups = tuple(sorted({self.rooms.stands(cells) for cells, _, _ in visits}, key=sorted))
+            opened = self.rooms.toggles(groups, weights)
+            node_of = self.rooms.node_of
+            first = [max(a, b + opened[node_of[pose >> 2]]) if a < INF else INF
+                     for pose, (a, b) in enumerate(zip(first, loose))]
+        return [v + interactions if v < INF else INF for v in first]
 
-    def _tails(self, visits: tuple, before: set[tuple[int, int]]) -> list[int]:
-        """For each visit, the cheapest way to do all the others after it (INF: it cannot come first)."""
+    def _tails(self, visits: tuple) -> list[int]:
+        """For each visit, the cheapest way to do all the others after it (INF: it cannot come first).
+
+        A visit's precedences may be skipped at its escape cost (its target moved early); the
+        cheapest choice of skipped precedences counts.
+        """
         k = len(visits)
-        must = [0] * k  # bitmask of visits that must precede visit j
-        for j, (_, anchored, leaf_j) in enumerate(visits):
-            if anchored:
-                for i, (_, _, leaf_i) in enumerate(visits):
-                    if (leaf_i, leaf_j) in before:
-                        must[j] |= 1 << i
         if k > MAX_ORDERED:
-            return [0 if not must[i] else INF for i in range(k)]
+            return [0] * k
         model = self.model
         hops = [[0] * k for _ in range(k)]
         for i, (cells, _, _) in enumerate(visits):
@@ -243,26 +273,57 @@ class MissionHeuristic:
                 if i != j:
                     table = self.face(other)
                     hops[i][j] = min((table[p] for p in faces), default=INF)
-        full = (1 << k) - 1
-        tails = []
-        for start in range(k):
-            if must[start]:
-                tails.append(INF)
-                continue
-            best = {(1 << start, start): 0}
-            for _ in range(k - 1):
-                grown: dict[tuple[int, int], int] = {}
-                for (mask, last), cost in best.items():
-                    for j in range(k):
-                        if mask >> j & 1 or must[j] & ~mask:
-                            continue
-                        key = (mask | 1 << j, j)
-                        value = cost + hops[last][j]
-                        if value < grown.get(key, INF):
-                            grown[key] = value
-                best = grown
-            tails.append(min((c for (mask, _), c in best.items() if mask == full), default=INF))
-        return tails
+        must = [m for _, m, _ in visits]
+        movable = [j for j in range(k) if must[j] and visits[j][2] < INF]
+        best = [INF] * k
+        for size in range(len(movable) + 1):
+            for skipped in combinations(movable, size):
+                extra = sum(visits[j][2] for j in skipped)
+                constraints = [0 if j in skipped else must[j] for j in range(k)]
+                for start, tail in enumerate(_orders(hops, constraints)):
+                    if tail + extra < best[start]:
+                        best[start] = tail + extra
+        return best
+
+
+def _orders(hops: list[list[int]], must: list[int]) -> list[int]:
+    """For each start, the cheapest path through all visits respecting ``must`` (INF if none)."""
+    k = len(hops)
+    full = (1 << k) - 1
+    tails = []
+    for start in range(k):
+        if must[start]:
+            tails.append(INF)
+            continue
+        best = {(1 << start, start): 0}
+        for _ in range(k - 1):
+            grown: dict[tuple[int, int], int] = {}
+            for (mask, last), cost in best.items():
+                for j in range(k):
+                    if mask >> j & 1 or must[j] & ~mask:
+                        continue
+                    key = (mask | 1 << j, j)
+                    value = cost + hops[last][j]
+                    if value < grown.get(key, INF):
+                        grown[key] = value
+            best = grown
+        tails.append(min((c for (mask, _), c in best.items() if mask == full), default=INF))
+    return tails
+
+
+def _escape(kind_targets: tuple[str, frozenset[int]], pickups: list[frozenset[int]],
+            drops: list[frozenset[int]]) -> int:
+    """The actions a visit's precedences can be skipped for: its target must be moved first (go to
+    or put next to it: a pickup and a drop; pick it up: an early pickup), unless those actions may be
+    shared with other instructions' (then nothing is counted); doors never move."""
+    kind, targets = kind_targets
+    if all(t < 0 for t in targets):
+        return INF  # doors never move
+    if kind in ("goto", "fixed"):
+        shared = any(targets & s for s in pickups) or any(targets & s for s in drops)
+        return 0 if shared else 2
+    shared = sum(1 for s in pickups if targets & s) > 1 or any(targets & s for s in drops)
+    return 0 if shared else 1
 
 
 def _walk(node, done: tuple[int, ...], leaves: list, before: set[tuple[int, int]]) -> list[int]:

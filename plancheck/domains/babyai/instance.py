@@ -67,6 +67,14 @@ class State:
         return self.pos, self.dir
 
 
+def replace_state(state: State, **changes: Any) -> State:
+    """A copy of ``state`` with some fields changed (faster than ``dataclasses.replace``)."""
+    fields = {"pos": state.pos, "dir": state.dir, "carrying": state.carrying, "objects": state.objects,
+              "doors": state.doors, "progress": state.progress, "held_at": state.held_at}
+    fields.update(changes)
+    return State(**fields)
+
+
 @dataclass(frozen=True, slots=True)
 class Instance:
     """One environment (level id + seed) as minigrid generated it."""

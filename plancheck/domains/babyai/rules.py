@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
-from plancheck.domains.babyai.instance import CLOSED, DIR_VEC, DIRECTIONS, LOCKED, OPEN, Instance, State
+from plancheck.domains.babyai.instance import CLOSED, DIRECTIONS, LOCKED, OPEN, Instance, State, replace_state
 from plancheck.domains.babyai.mission import (
     NONE, RUNNING, SUCCESS, After, Cell, door_index, door_ref, verify)
 from plancheck.rules import Applied, Outcome, Rejected, Unknown
@@ -97,14 +97,14 @@ class BabyAIRules:
         reason: str | None = None
         new = state
         if action is Action.left or action is Action.right:
-            new = _replace(state, dir=(state.dir + (1 if action is Action.right else -1)) % 4)
+            new = replace_state(state, dir=(state.dir + (1 if action is Action.right else -1)) % 4)
         elif action is Action.forward:
             if front in self.walls:
                 reason = f"forward from {at(state.pos, state.dir)} is blocked by a wall at {front}"
             elif thing is not None and not (thing < 0 and state.doors[door_index(thing)] == OPEN):
                 reason = f"forward from {at(state.pos, state.dir)} is blocked by {self.name(state, thing)} at {front}"
             else:
-                new = _replace(state, pos=front)
+                new = replace_state(state, pos=front)
         elif action is Action.pickup:
             if thing is None or thing < 0:
                 what = "a wall" if front in self.walls else self.name(state, thing) if thing is not None else "nothing"
@@ -115,7 +115,7 @@ class BabyAIRules:
             else:
                 objects = list(state.objects)
                 objects[thing] = None
-                new = _replace(state, carrying=thing, objects=tuple(objects), held_at=None)
+                new = replace_state(state, carrying=thing, objects=tuple(objects), held_at=None)
         elif action is Action.drop:
             if state.carrying == NONE:
                 reason = f"drop at {at(state.pos, state.dir)}: carrying nothing"
@@ -125,7 +125,7 @@ class BabyAIRules:
             else:
                 objects = list(state.objects)
                 objects[state.carrying] = front
-                new = _replace(state, carrying=NONE, objects=tuple(objects), held_at=None)
+                new = replace_state(state, carrying=NONE, objects=tuple(objects), held_at=None)
         elif action is Action.toggle:
             new, reason = self._toggle(state, front, thing)
         return self._verified(state, new, action, reason)
@@ -146,7 +146,7 @@ class BabyAIRules:
                 doors[index] = OPEN
             else:
                 doors[index] = CLOSED if doors[index] == OPEN else OPEN
-            return _replace(state, doors=tuple(doors)), None
+            return replace_state(state, doors=tuple(doors)), None
         box = self.things[thing]
         if box.kind != "box":
             return state, f"toggle at {where}: the {box.name} at {front} cannot be toggled"
@@ -154,7 +154,7 @@ class BabyAIRules:
         objects[thing] = None
         if box.contains is not None:
             objects[box.contains] = front
-        return _replace(state, objects=tuple(objects)), None
+        return replace_state(state, objects=tuple(objects)), None
 
     def _verified(self, before: State, new: State, action: Action, reason: str | None) -> Outcome:
         front = new.front
@@ -163,7 +163,7 @@ class BabyAIRules:
         after = After(int(action), front, ref, door_open, new.carrying, lambda obj: self._cur_pos(new, obj))
         progress = verify(self.instance.mission, new.progress, after, lambda r: self._located(new, r))
         if progress != new.progress:
-            new = _replace(new, progress=progress)
+            new = replace_state(new, progress=progress)
         if reason is None:
             return Applied(new)
         return Rejected(reason, state=None if new == before else new)
@@ -178,9 +178,3 @@ class BabyAIRules:
             return cell
         return state.held_at if obj == state.carrying and state.held_at is not None else (-1, -1)
 
-
-def _replace(state: State, **changes) -> State:
-    fields = {"pos": state.pos, "dir": state.dir, "carrying": state.carrying, "objects": state.objects,
-              "doors": state.doors, "progress": state.progress, "held_at": state.held_at}
-    fields.update(changes)
-    return State(**fields)
