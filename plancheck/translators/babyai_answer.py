@@ -24,7 +24,7 @@ from functools import cache
 
 from lark import Lark, Token, UnexpectedInput
 
-from plancheck.domains.babyai.rules import Action
+from plancheck.domains.babyai.rules import ACTION_NAMES, Action
 from plancheck.domains.babyai.tasks import SUBGOAL_KINDS, IGAction, Subgoal
 from plancheck.errors import AnswerParseError, Location
 from plancheck.rules import Unknown
@@ -33,7 +33,6 @@ from plancheck.translators.answer import ParsedAction, ParsedAnswer, SpanKind, l
 MAX_ANSWER_CHARS = 1_000_000
 PLAN_MARKER = "the llm's action sequence is: "
 PREDICT_MARKER = "the agent's final state is: "
-ACTION_NAMES = {a.name: a for a in Action}
 
 
 @cache

@@ -40,6 +40,7 @@ class IGState:
     world: State
     stopped: bool = False
     reported: bool = False
+    completed: bool = False  # minigrid ended the episode at some step (success or strict failure)
 
 
 class LangSuitERules:
@@ -63,10 +64,10 @@ class LangSuitERules:
         if not isinstance(action, IGAction):
             return Rejected(f"{str(action)!r} is not exactly one LangSuitE action (the step is lost)")
         if action.word == "stop":
-            return Applied(IGState(state.world, True, state.reported))
+            return Applied(IGState(state.world, True, state.reported, state.completed))
         refusal = self._refusal(state.world, action)
         if refusal is not None:
-            return Rejected(refusal)
+            return Rejected(refusal)  # LangSuitE does not pass it on to minigrid
         minigrid = LANGSUITE_ACTIONS[action.word]
         before = state.world
         if before.progress.result != RUNNING:  # minigrid keeps verifying after a success LangSuitE missed
@@ -74,7 +75,7 @@ class LangSuitERules:
         outcome = self.world.step(before, minigrid)
         world = outcome.state if outcome.ok or outcome.state is not None else before
         ended = world.progress.result != RUNNING  # LangSuitE takes minigrid's 'terminated' as success
-        return Applied(IGState(world, False, ended and minigrid is not Action.toggle))
+        return Applied(IGState(world, False, ended and minigrid is not Action.toggle, state.completed or ended))
 
     def _refusal(self, world: State, action: IGAction) -> str | None:
         front = world.front

@@ -35,6 +35,7 @@ class Action(IntEnum):
 
 
 PLAN_ACTIONS = (Action.left, Action.right, Action.forward, Action.pickup, Action.drop, Action.toggle)
+ACTION_NAMES: dict[str, Action] = {a.name: a for a in Action}
 
 
 def at(cell: Cell, direction: int) -> str:
