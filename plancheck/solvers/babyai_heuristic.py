@@ -31,39 +31,49 @@ from plancheck.domains.babyai.mission import SUCCESS, GoTo, Open, Pickup, PutNex
 from plancheck.solvers.babyai_rooms import RoomGraph
 from plancheck.solvers.babyai_search import INF, Config, Model
 
-MAX_ORDERED = 7  # up to this many visits the best order is computed exactly (beyond: first leg only)
+MAX_ORDERED = 7  # up to this many visits the best order between visit sets is computed (beyond: first leg only)
+EXACT_ROUTE = 5  # up to this many visits the best order is computed pose by pose
 
 
 class FaceTables:
-    """Distances from every pose to facing a set of cells; a closed door may cost an extra toggle."""
+    """Distances from every pose to facing a set of cells (or to a set of poses with starting
+    values); a closed door may cost an extra toggle."""
 
     def __init__(self, model: Model):
         self.model = model
         self.steps = [dx + dy * model.width for dx, dy in DIR_VEC]
         self.tables: dict[tuple, list[int]] = {}
 
+    def faces(self, cells: frozenset[int]) -> list[int]:
+        """The poses facing one of ``cells``."""
+        model = self.model
+        return [p for p in range(model.poses) if model.front[p] in cells and not model.walls[p >> 2]]
+
     def __call__(self, cells: frozenset[int], toll: frozenset[int] = frozenset()) -> list[int]:
         """Entering a cell in ``toll`` costs 2 (toggle, then forward) instead of 1."""
         key = (cells, toll)
         table = self.tables.get(key)
         if table is None:
-            table = self.tables[key] = self._compute(cells, toll)
+            table = self.tables[key] = self.seeded({pose: 0 for pose in self.faces(cells)}, toll)
         return table
 
-    def _compute(self, cells: frozenset[int], toll: frozenset[int]) -> list[int]:
+    def seeded(self, seeds: dict[int, int], toll: frozenset[int] = frozenset()) -> list[int]:
+        """For every pose, the least (distance to a seed pose + the seed's value)."""
         model = self.model
-        walls, front, steps = model.walls, model.front, self.steps
+        walls, steps = model.walls, self.steps
         dist = [INF] * model.poses
-        buckets: list[deque[int]] = [deque()]
-        for pose in range(model.poses):
-            if not walls[pose >> 2] and front[pose] in cells:
-                dist[pose] = 0
-                buckets[0].append(pose)
+        buckets: list[list[int]] = []
+        for pose, value in seeds.items():
+            if value < dist[pose]:
+                dist[pose] = value
+                while len(buckets) <= value:
+                    buckets.append([])
+                buckets[value].append(pose)
         level = 0
         while level < len(buckets):
             queue = buckets[level]
             while queue:
-                pose = queue.popleft()
+                pose = queue.pop()
                 if dist[pose] != level:
                     continue
                 cell, direction = divmod(pose, 4)
@@ -77,7 +87,7 @@ class FaceTables:
                     if nd < dist[prev]:
                         dist[prev] = nd
                         while len(buckets) <= nd:
-                            buckets.append(deque())
+                            buckets.append([])
                         buckets[nd].append(prev)
             level += 1
         return dist
@@ -95,6 +105,7 @@ class MissionHeuristic:
         self.rooms = RoomGraph(model)
         self.by_config: list[list[int] | None] = []
         self.by_needs: dict[tuple, list[int]] = {}
+        self.legs: dict[tuple, list[int]] = {}
 
     def __call__(self, cid: int, pose: int) -> int:
         by_config = self.by_config
@@ -237,24 +248,58 @@ class MissionHeuristic:
         visits, interactions, toll, weights = needs
         if not visits:
             return [interactions] * model.poses
-        tails = self._tails(visits)
-        first = [INF] * model.poses  # the first leg with door tolls
-        loose = [INF] * model.poses  # every leg in the walls-only map
-        for (cells, _, _), tail in zip(visits, tails):
-            if tail >= INF:
-                continue
-            for out, table in ((first, self.face(cells, toll)), (loose, self.face(cells))):
-                for pose, d in enumerate(table):
-                    v = d + tail
-                    if v < out[pose]:
-                        out[pose] = v
+        first = self._route(visits, toll)  # the first leg with door tolls
         if self.rooms.has_doors and any(weights):
+            loose = self._route(visits, frozenset())  # every leg in the walls-only map
             groups = tuple(sorted({self.rooms.stands(cells) for cells, _, _ in visits}, key=sorted))
             opened = self.rooms.toggles(groups, weights)
             node_of = self.rooms.node_of
             first = [max(a, b + opened[node_of[pose >> 2]]) if a < INF else INF
                      for pose, (a, b) in enumerate(zip(first, loose))]
         return [v + interactions if v < INF else INF for v in first]
+
+    def _route(self, visits: tuple, toll: frozenset[int]) -> list[int]:
+        """The cheapest order of visits from every pose (exact per pose up to EXACT_ROUTE visits)."""
+        k = len(visits)
+        out = [INF] * self.model.poses
+        if k > EXACT_ROUTE:
+            for (cells, _, _), tail in zip(visits, self._tails(visits)):
+                if tail < INF:
+                    for pose, d in enumerate(self.face(cells, toll)):
+                        if d + tail < out[pose]:
+                            out[pose] = d + tail
+            return out
+        everything = frozenset(range(k))
+        for i, (_, must, escape) in enumerate(visits):
+            extra = escape if must else 0
+            if extra >= INF:
+                continue
+            for pose, d in enumerate(self._leg(visits, i, everything - {i}, toll)):
+                if d + extra < out[pose]:
+                    out[pose] = d + extra
+        return out
+
+    def _leg(self, visits: tuple, j: int, rest: frozenset[int], toll: frozenset[int]) -> list[int]:
+        """From every pose: reach a pose facing visit ``j``'s cells, then do the visits in ``rest``."""
+        key = (visits, j, rest, toll)
+        table = self.legs.get(key)
+        if table is None:
+            seeds = {q: self._after(visits, j, rest, q) for q in self.face.faces(visits[j][0])}
+            table = self.legs[key] = self.face.seeded({q: v for q, v in seeds.items() if v < INF}, toll)
+        return table
+
+    def _after(self, visits: tuple, j: int, rest: frozenset[int], pose: int) -> int:
+        """From ``pose`` (just after visit ``j``), the cheapest way to do the visits in ``rest``."""
+        if not rest:
+            return 0
+        done = sum(1 << i for i in range(len(visits)) if i not in rest)
+        best = INF
+        for n in rest:
+            _, must, escape = visits[n]
+            extra = 0 if must & ~done == 0 else escape
+            if extra < best:
+                best = min(best, extra + self._leg(visits, n, rest - {n}, frozenset())[pose])
+        return best
 
     def _tails(self, visits: tuple) -> list[int]:
         """For each visit, the cheapest way to do all the others after it (INF: it cannot come first).
