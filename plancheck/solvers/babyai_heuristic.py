@@ -11,10 +11,11 @@ after fetching the moved one, happen no earlier than what precedes them, unless 
 moved beforehand, which costs extra pickups and drops (see ``_escape``).
 
 *Estimate.* Movement: the cheapest order of visits respecting those precedences (or paying to
-skip them), with the first leg measured with the current doors (entering a closed door that no
-"open" instruction targets costs a toggle) and later legs in the map with walls only; or, if
-larger, every leg with walls only plus the fewest closed doors that must be opened to reach every
-visit (:mod:`plancheck.solvers.babyai_rooms`). Plus the pickups, toggles and drops that cannot
+skip them), with the first leg measured in the current map (entering a closed door that no "open"
+instruction targets costs a toggle, entering a door's approach cell where an object that no
+instruction names lies costs the action that moves it) and later legs in the map with walls only;
+or, if larger, every leg with walls only plus the fewest such toggles and moves needed to reach
+every visit (:mod:`plancheck.solvers.babyai_rooms`). Plus the pickups, toggles and drops that cannot
 share a step: per action kind, the largest family of instructions with pairwise disjoint targets
 (and a key pickup for a locked target door, a toggle to close an open target door, a drop to free
 the hands). Movement, door toggles and these actions are disjoint, each counted from below, so the
@@ -32,7 +33,7 @@ from plancheck.solvers.babyai_rooms import RoomGraph
 from plancheck.solvers.babyai_search import INF, Config, Model
 
 MAX_ORDERED = 7  # up to this many visits the best order between visit sets is computed (beyond: first leg only)
-EXACT_ROUTE = 5  # up to this many visits the best order is computed pose by pose
+EXACT_ROUTE = 6  # up to this many visits the best order is computed pose by pose
 
 
 class FaceTables:
@@ -49,17 +50,18 @@ class FaceTables:
         model = self.model
         return [p for p in range(model.poses) if model.front[p] in cells and not model.walls[p >> 2]]
 
-    def __call__(self, cells: frozenset[int], toll: frozenset[int] = frozenset()) -> list[int]:
-        """Entering a cell in ``toll`` costs 2 (toggle, then forward) instead of 1."""
+    def __call__(self, cells: frozenset[int], toll: tuple[tuple[int, int], ...] = ()) -> list[int]:
+        """Entering a cell listed in ``toll`` as (cell, extra) costs 1 + extra (a toggle, a pickup...)."""
         key = (cells, toll)
         table = self.tables.get(key)
         if table is None:
             table = self.tables[key] = self.seeded({pose: 0 for pose in self.faces(cells)}, toll)
         return table
 
-    def seeded(self, seeds: dict[int, int], toll: frozenset[int] = frozenset()) -> list[int]:
+    def seeded(self, seeds: dict[int, int], toll: tuple[tuple[int, int], ...] = ()) -> list[int]:
         """For every pose, the least (distance to a seed pose + the seed's value)."""
         model = self.model
+        extra = dict(toll)
         walls, steps = model.walls, self.steps
         dist = [INF] * model.poses
         buckets: list[list[int]] = []
@@ -81,7 +83,7 @@ class FaceTables:
                 moves = [(base + (direction + 1) % 4, 1), (base + (direction + 3) % 4, 1)]
                 back = cell - steps[direction]
                 if 0 <= back < model.cells and not walls[back]:
-                    moves.append((back * 4 + direction, 2 if cell in toll else 1))
+                    moves.append((back * 4 + direction, 1 + extra.get(cell, 0)))
                 for prev, cost in moves:
                     nd = level + cost
                     if nd < dist[prev]:
@@ -126,7 +128,7 @@ class MissionHeuristic:
         interactions, door tolls, door weights) or ('dead',); equal needs share a table."""
         progress = config.progress
         if progress.result == SUCCESS:
-            return ((), 0, frozenset(), ())
+            return ((), 0, (), ())
         if progress.result != 0:
             return ("dead",)
         mission = self.instance.mission
@@ -194,8 +196,22 @@ class MissionHeuristic:
         interactions = _disjoint(toggles) + _disjoint(pickups) + _disjoint(drops) + close
         if pickups and carrying >= 0 and not any(carrying in m for m in pickups):
             interactions += 1  # the hands must be freed before the next pickup
-        toll = frozenset(self.door_cells[d] for d, s in enumerate(config.doors) if s != OPEN and d not in exempt)
-        weights = tuple(0 if s == OPEN or d in exempt else 1 for d, s in enumerate(config.doors))
+        named = {t for leaf in leaves for desc in _descs(leaf) for t in mission.descs[desc].targets}
+        named.update(k for family in pickups for k in family)
+        # an unnamed object on a door's approach cell: a box vanishes with one toggle; a key or ball is
+        # picked up and, when the hands are needed later, dropped again
+        hands = 2 if pickups or carrying >= 0 else 1
+        blocked = {}
+        approach = self.rooms.approach_set
+        for i, cell in enumerate(config.objects):
+            if cell is not None and i not in named:
+                index = self.model.cell(*cell)
+                if index in approach:
+                    blocked[index] = 1 if self.instance.things[i].kind == "box" else hands
+        toll = tuple(sorted([(self.door_cells[d], 1) for d, s in enumerate(config.doors)
+                             if s != OPEN and d not in exempt] + list(blocked.items())))
+        weights = tuple([0 if s == OPEN or d in exempt else 1 for d, s in enumerate(config.doors)]
+                        + [blocked.get(cell, 0) for cell in self.rooms.approach_cells])
         return (tuple(final), interactions, toll, weights)
 
     def _boxes_holding(self, objects: frozenset[int]) -> frozenset[int]:
@@ -248,9 +264,9 @@ class MissionHeuristic:
         visits, interactions, toll, weights = needs
         if not visits:
             return [interactions] * model.poses
-        first = self._route(visits, toll)  # the first leg with door tolls
-        if self.rooms.has_doors and any(weights):
-            loose = self._route(visits, frozenset())  # every leg in the walls-only map
+        first = self._route(visits, toll)  # the first leg with tolls
+        if any(weights):
+            loose = self._route(visits, ())  # every leg in the walls-only map
             groups = tuple(sorted({self.rooms.stands(cells) for cells, _, _ in visits}, key=sorted))
             opened = self.rooms.toggles(groups, weights)
             node_of = self.rooms.node_of
@@ -258,7 +274,7 @@ class MissionHeuristic:
                      for pose, (a, b) in enumerate(zip(first, loose))]
         return [v + interactions if v < INF else INF for v in first]
 
-    def _route(self, visits: tuple, toll: frozenset[int]) -> list[int]:
+    def _route(self, visits: tuple, toll: tuple[tuple[int, int], ...]) -> list[int]:
         """The cheapest order of visits from every pose (exact per pose up to EXACT_ROUTE visits)."""
         k = len(visits)
         out = [INF] * self.model.poses
@@ -279,7 +295,7 @@ class MissionHeuristic:
                     out[pose] = d + extra
         return out
 
-    def _leg(self, visits: tuple, j: int, rest: frozenset[int], toll: frozenset[int]) -> list[int]:
+    def _leg(self, visits: tuple, j: int, rest: frozenset[int], toll: tuple[tuple[int, int], ...]) -> list[int]:
         """From every pose: reach a pose facing visit ``j``'s cells, then do the visits in ``rest``."""
         key = (visits, j, rest, toll)
         table = self.legs.get(key)
@@ -298,7 +314,7 @@ class MissionHeuristic:
             _, must, escape = visits[n]
             extra = 0 if must & ~done == 0 else escape
             if extra < best:
-                best = min(best, extra + self._leg(visits, n, rest - {n}, frozenset())[pose])
+                best = min(best, extra + self._leg(visits, n, rest - {n}, ())[pose])
         return best
 
     def _tails(self, visits: tuple) -> list[int]:
@@ -383,6 +399,10 @@ def _walk(node, done: tuple[int, ...], leaves: list, before: set[tuple[int, int]
     elif node.kind == "after":
         before.update((j, i) for i in a for j in b)
     return a + b
+
+
+def _descs(leaf) -> tuple[int, ...]:
+    return (leaf.move, leaf.fixed) if isinstance(leaf, PutNext) else (leaf.desc,)
 
 
 def _disjoint(sets: list[frozenset[int]]) -> int:

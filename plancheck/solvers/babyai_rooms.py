@@ -1,11 +1,14 @@
-"""How many closed doors an agent must still open: a lower bound from the rooms-and-doors graph.
+"""How many doors must still be opened and blockers moved: a bound from the rooms-and-doors graph.
 
 The cells that are neither walls nor doors fall into rooms; each door joins the rooms on its two
-sides. To face a cell of every set it must visit, the agent must reach, from where it stands, a
-room or door next to each set; every closed door on the way costs a toggle. The cheapest such
-choice of doors is a node-weighted group Steiner tree (closed doors weigh 1; open doors, rooms and
-doors that an "open" instruction will toggle anyway weigh 0), solved exactly by the
-Dreyfus-Wagner dynamic programme over subsets of the sets (the graphs have a few dozen nodes).
+sides through its approach cells (the room cells right in front of it, which every passage
+crosses). To face a cell of every set it must visit, the agent must reach, from where it stands, a
+node next to each set; every closed door on the way costs a toggle, and every object lying on an
+approach cell on the way costs at least the action that moves it. The cheapest such choice is a
+node-weighted group Steiner tree (closed doors and blocked approach cells weigh 1; open doors,
+free cells, rooms, doors that an "open" instruction toggles anyway and objects that instructions
+name weigh 0), solved exactly by the Dreyfus-Wagner dynamic programme over subsets of the sets
+(the graphs have a few dozen nodes).
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from plancheck.solvers.babyai_search import INF, Model
 
 
 class RoomGraph:
-    """Rooms (connected non-wall, non-door cells) and doors of one instance, as one small graph.
+    """Rooms (connected non-wall, non-door cells), doors, and the cells right in front of doors.
 
-    Nodes ``0 .. rooms-1`` are rooms and ``rooms + d`` is door ``d``.
+    Nodes ``0 .. rooms-1`` are rooms, then one node per door, then one per *approach*: a room cell
+    next to a door, which every passage through that door crosses (an object lying there must be
+    moved first). An approach cell belongs to its own node, linked to its room and its door(s).
     """
 
     def __init__(self, model: Model):
@@ -37,23 +42,43 @@ class RoomGraph:
             self.node_of[start] = rooms
             while stack:
                 cell = stack.pop()
-                for other in (cell - 1, cell + 1, cell - width, cell + width):
-                    if 0 <= other < model.cells and not model.walls[other] and other not in door_at \
-                            and self.node_of[other] < 0:
+                for other in self._around(cell):
+                    if other not in door_at and self.node_of[other] < 0:
                         self.node_of[other] = rooms
                         stack.append(other)
             rooms += 1
         self.rooms = rooms
-        self.neighbours: list[set[int]] = [set() for _ in range(rooms + len(self.door_cells))]
+        self.approach_cells: list[int] = sorted({other for cell in self.door_cells for other in self._around(cell)
+                                                 if other not in door_at})
+        self.approach_set = frozenset(self.approach_cells)
+        total = rooms + len(self.door_cells) + len(self.approach_cells)
+        self.neighbours: list[set[int]] = [set() for _ in range(total)]
+        approach_node = {}
+        for a, cell in enumerate(self.approach_cells):
+            node = rooms + len(self.door_cells) + a
+            approach_node[cell] = node
+            self._link(node, self.node_of[cell])
         for d, cell in enumerate(self.door_cells):
             node = rooms + d
+            for other in self._around(cell):
+                if other in approach_node:
+                    self._link(node, approach_node[other])
+                elif other in door_at:
+                    self._link(node, rooms + door_at[other])
+        for cell, node in approach_node.items():
             self.node_of[cell] = node
-            for other in (cell - 1, cell + 1, cell - width, cell + width):
-                if 0 <= other < model.cells and not model.walls[other] and other not in door_at:
-                    room = self.node_of[other]
-                    self.neighbours[node].add(room)
-                    self.neighbours[room].add(node)
+        for d, cell in enumerate(self.door_cells):
+            self.node_of[cell] = rooms + d
         self.memo: dict[tuple, list[int]] = {}
+
+    def _around(self, cell: int) -> list[int]:
+        model, width = self.model, self.model.width
+        return [o for o in (cell - 1, cell + 1, cell - width, cell + width) if 0 <= o < model.cells and
+                not model.walls[o]]
+
+    def _link(self, a: int, b: int) -> None:
+        self.neighbours[a].add(b)
+        self.neighbours[b].add(a)
 
     @property
     def has_doors(self) -> bool:
@@ -61,17 +86,11 @@ class RoomGraph:
 
     def stands(self, cells: Iterable[int]) -> frozenset[int]:
         """The nodes from which the agent can face one of ``cells``."""
-        model, width = self.model, self.model.width
-        nodes = set()
-        for cell in cells:
-            for other in (cell - 1, cell + 1, cell - width, cell + width):
-                if 0 <= other < model.cells and not model.walls[other]:
-                    nodes.add(self.node_of[other])
-        return frozenset(nodes)
+        return frozenset(self.node_of[other] for cell in cells for other in self._around(cell))
 
     def toggles(self, groups: tuple[frozenset[int], ...], weights: tuple[int, ...]) -> list[int]:
-        """For every start node, the fewest weighted nodes of a connected set that contains it and
-        meets every group (``weights`` per door: 1 closed, 0 passable for free)."""
+        """For every start node, the least weight of a connected set of nodes that contains it and
+        meets every group (``weights``: per door, then per approach cell; rooms weigh 0)."""
         key = (groups, weights)
         result = self.memo.get(key)
         if result is None:
