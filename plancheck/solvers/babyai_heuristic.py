@@ -24,7 +24,6 @@ sum never exceeds the true cost.
 
 from __future__ import annotations
 
-from collections import deque
 from itertools import combinations
 
 from plancheck.domains.babyai.instance import DIR_VEC, LOCKED, OPEN

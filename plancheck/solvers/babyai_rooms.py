@@ -30,7 +30,6 @@ class RoomGraph:
     def __init__(self, model: Model):
         self.model = model
         inst = model.rules.instance
-        width = model.width
         self.door_cells = [model.cell(*d.pos) for d in inst.doors]
         door_at = {cell: d for d, cell in enumerate(self.door_cells)}
         self.node_of = [-1] * model.cells

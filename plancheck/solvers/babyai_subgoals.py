@@ -66,7 +66,8 @@ class SubgoalRun:
         return len(self.steps)
 
 
-def decompose(rules: BabyAIRules, start: State, actions: Sequence[Action], *, on_the_way: bool = False) -> list[Subgoal]:
+def decompose(rules: BabyAIRules, start: State, actions: Sequence[Action], *,
+              on_the_way: bool = False) -> list[Subgoal]:
     """Cut an action sequence into the subgoals it achieves: a pickup, drop or toggle each, preceded
     by a GoNextTo to the cell in front when the agent moved since the previous one. With
     ``on_the_way``, a door opened and walked through at once is an Open without a GoNextTo (the

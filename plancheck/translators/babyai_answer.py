@@ -11,7 +11,8 @@ Each reader follows the published harness, but reports what the harness drops si
 * Predict (LLM-BabyBench): after "The agent's final state is: ", the first ``((x, y), dir)``;
   failing that, the first three integers (the harness's fallback, noted).
 * Decompose (LLM-BabyBench): the lines between "<START>" and "<END>" (any case), one subgoal each,
-  like ``(GoNextToSubgoal, (3, 4))``; unknown or malformed lines are listed and skipped.
+  like ``(GoNextToSubgoal, (3, 4))`` (a position on another subgoal is ignored, as by the harness);
+  unknown or malformed lines, and GoNextTo without an (x, y), are listed and skipped.
 * LangSuitE: one response per line (or a list of responses); each must hold exactly one action
   word, optionally with ``[colour type]``; a response with none or several is an unknown action,
   which LangSuitE answers with an error message while the step counter still advances.
@@ -211,7 +212,7 @@ def _subgoal(line: str) -> Subgoal | None:
             return None
         x, y = (int(t.value) for t in cells[0].children)
         return Subgoal(name, (x, y))
-    return None if cells else Subgoal(name)
+    return Subgoal(name)  # the harness accepts and ignores a position on the other subgoals
 
 
 # -- LangSuitE -------------------------------------------------------------------------------------

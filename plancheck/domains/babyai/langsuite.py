@@ -95,7 +95,7 @@ class LangSuitERules:
                 return "drop: the inventory is empty"
             held = self.things[world.carrying]
             if held.kind != action.kind or (action.color and action.color != held.color):
-                return f"drop [{action.color or ''} {action.kind}]: the agent holds the {held.name}".replace("[ ", "[")
+                return f"drop: the agent holds the {held.name}, not the {_named(action)}"
             if front in self.world.walls or thing is not None:
                 return f"drop at {world.pos}: the cell ahead {front} is not free"
             return None
@@ -106,7 +106,7 @@ class LangSuitERules:
         kind, color = (("door", self.doors[door_index(thing)].color) if thing < 0
                        else (self.things[thing].kind, self.things[thing].color))
         if kind != action.kind or (action.color and action.color != color):
-            return f"{word}: the {color} {kind} is in front, not a {action.color or ''} {action.kind}".replace("  ", " ")
+            return f"{word}: the {color} {kind} is in front, not the {_named(action)}"
         if word == "pick_up":
             if thing < 0:
                 return "pick_up: a door cannot be picked up"
@@ -121,6 +121,10 @@ class LangSuitERules:
         if thing >= 0 and kind != "box":
             return f"toggle: a {kind} cannot be toggled"
         return None
+
+
+def _named(action: IGAction) -> str:
+    return " ".join(part for part in (action.color, action.kind) if part)
 
 
 def observation(env: Any) -> str:
