@@ -89,3 +89,16 @@ def test_extraction_reads_targets_and_relative_locations_from_minigrid():
     for ref in desc.targets:
         thing = instance.things[ref]
         assert (thing.kind, thing.color) == ("ball", "purple")
+
+
+def test_langsuite_as_built_gives_the_levels_its_code_really_creates(shared_data):
+    found, missing = langsuite_tasks(shared_data, "as-built")
+    assert len(missing) == 5
+    as_built = dict(zip(langsuite_tasks(shared_data)[0], found))
+    assert as_built[("BabyAI-GoToLocalS5N2-v0", 5)] == ("BabyAI-GoToLocalS8N7-v0", 5)
+    assert as_built[("BabyAI-GoToObj-v0", 0)] == ("BabyAI-GoToObjS6-v1", 0)
+    assert as_built[("BabyAI-GoToObjMaze-v0", 1)] == ("BabyAI-GoToObjMazeS7-v0", 1)
+    assert as_built[("BabyAI-Synth-v0", 7)] == ("BabyAI-SynthS5R2-v0", 7)
+    assert as_built[("BabyAI-UnblockPickup-v0", 8)] == ("BabyAI-UnblockPickup-v0", 8)
+    assert parse_id("GoToLocalS5N2-5", "as-built") == ("BabyAI-GoToLocalS8N7-v0", 5)
+    assert load_instance("BabyAI-GoToLocalS8N7-v0", 5).width == 8 != load_instance("BabyAI-GoToLocalS5N2-v0", 5).width

@@ -7,7 +7,7 @@ Selectors:
 * ``babybench``: LLM-BabyBench's 16 levels, seeds 1-100 (``babybench/seeds=1-500`` for its full range);
 * ``plan-rooms``: the 16 custom Plan rooms, seeds 1-100;
 * ``langsuite``: LangSuitE's 50 evaluated level-seed pairs (``langsuite/babyai_task_list.txt`` in the
-  published data), those minigrid has;
+  published data), those minigrid has (by name, or as LangSuitE's code builds them);
 * ``samples``: the instances of the LLM-BabyBench sample records in the published data, with their
   task and record fields;
 * ``all``: ``babybench`` and ``plan-rooms``.
@@ -43,13 +43,13 @@ class Selected:
     record: dict[str, Any] = field(default_factory=dict)
 
 
-def langsuite_tasks(data: Path | None) -> tuple[list[tuple[str, int]], list[str]]:
+def langsuite_tasks(data: Path | None, resolution: str = "by-name") -> tuple[list[tuple[str, int]], list[str]]:
     """LangSuitE's (env id, seed) pairs that minigrid has, and the task names it lacks."""
     path = _data_file(data, "langsuite/babyai_task_list.txt")
     found, missing = [], []
     for line in path.read_text().split():
         name, _, seed = line.rpartition("-")
-        env_id = langsuite_env_id(name)
+        env_id = langsuite_env_id(name, resolution)
         if env_id is None:
             missing.append(line)
         else:
@@ -78,12 +78,12 @@ def task_of_record(record: dict[str, Any]) -> str | None:
     return None
 
 
-def select(selectors: Sequence[str], data: Path | None) -> Iterator[Selected]:
+def select(selectors: Sequence[str], data: Path | None, langsuite: str = "by-name") -> Iterator[Selected]:
     for selector in selectors:
-        yield from _one(selector.strip(), data)
+        yield from _one(selector.strip(), data, langsuite)
 
 
-def _one(selector: str, data: Path | None) -> Iterator[Selected]:
+def _one(selector: str, data: Path | None, langsuite: str) -> Iterator[Selected]:
     name, seeds = selector, DEFAULT_SEEDS
     match = _RANGE.match(selector)
     if match:
@@ -95,7 +95,7 @@ def _one(selector: str, data: Path | None) -> Iterator[Selected]:
     elif name == "plan-rooms":
         yield from _levels(PLAN_ROOMS, seeds)
     elif name == "langsuite":
-        found, missing = langsuite_tasks(data)
+        found, missing = langsuite_tasks(data, langsuite)
         if missing:
             log.info("minigrid lacks %d LangSuitE task(s): %s", len(missing), ", ".join(missing))
         for env_id, seed in found:
@@ -108,7 +108,7 @@ def _one(selector: str, data: Path | None) -> Iterator[Selected]:
             raise InstanceNotFoundError(f"{name!r} is not a BabyAI environment id")
         yield from _levels((name,), seeds)
     else:
-        env_id, seed = parse_id(selector)
+        env_id, seed = parse_id(selector, langsuite)
         if not known_env_id(env_id):
             raise InstanceNotFoundError(f"{env_id!r} is not a BabyAI environment id")
         yield Selected(env_id, seed)

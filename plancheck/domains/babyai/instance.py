@@ -147,11 +147,12 @@ def _count_seq(tree: dict[str, Any]) -> int:
 _ID = re.compile(r"^(?P<env>[A-Za-z0-9][\w-]*?)(?:/seed=|/|-)(?P<seed>\d+)$")
 
 
-def parse_id(text: str) -> tuple[str, int]:
+def parse_id(text: str, langsuite: str = "by-name") -> tuple[str, int]:
     """(environment id, seed) of an instance id.
 
     Accepts ``BabyAI-GoToLocal-v0/seed=5``, ``BabyAI-GoToLocal-v0/5`` and LangSuitE's
-    ``GoToLocalS5N2-5`` (a level name without prefix, then ``-seed``).
+    ``GoToLocalS5N2-5`` (a level name without prefix, then ``-seed``; ``langsuite="as-built"`` maps
+    it to the level LangSuitE's code really builds, see :data:`~plancheck.domains.babyai.levels.LANGSUITE_AS_BUILT`).
 
     >>> parse_id("BabyAI-GoToLocal-v0/seed=5")
     ('BabyAI-GoToLocal-v0', 5)
@@ -168,7 +169,7 @@ def parse_id(text: str) -> tuple[str, int]:
     env, seed = match["env"], int(match["seed"])
     if "/" in text or env.startswith(("BabyAI-", "CustomBabyAI-")):
         return env, seed
-    resolved = langsuite_env_id(env)
+    resolved = langsuite_env_id(env, langsuite)
     if resolved is None:
         raise InstanceNotFoundError(f"{text!r}: minigrid has no level {env!r} (LangSuitE's test levels "
                                     "and bonus levels outside minigrid are not available)")

@@ -100,9 +100,9 @@ class LangSuitERules:
                 return f"drop at {world.pos}: the cell ahead {front} is not free"
             return None
         if front in self.world.walls:
-            return f"{word} [{action.kind}]: a wall is in front"
+            return f"{word} [{_named(action)}]: a wall is in front"
         if thing is None:
-            return f"{word} [{action.kind}]: nothing in front"
+            return f"{word} [{_named(action)}]: nothing in front"
         kind, color = (("door", self.doors[door_index(thing)].color) if thing < 0
                        else (self.things[thing].kind, self.things[thing].color))
         if kind != action.kind or (action.color and action.color != color):

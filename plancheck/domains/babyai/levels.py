@@ -38,6 +38,22 @@ PLAN_ROOMS: tuple[str, ...] = tuple(
 # (the same generator, renamed when BabyAI moved into minigrid).
 LANGSUITE_RENAMED: dict[str, str] = {f"1RoomS{n}": f"OneRoomS{n}" for n in (8, 12, 16, 20)}
 
+# What LangSuitE's code actually builds for a name ("as built"): its levels.py stores each id's keyword
+# arguments on the minigrid *class* (``level_class.kwargs = kwargs``), so ids sharing a class all get the
+# arguments of the last one registered. Names whose class is not shared, or that LangSuitE implements
+# itself, are built as named.
+LANGSUITE_AS_BUILT: dict[str, str] = {
+    **{name: "GoToLocalS8N7" for name in ("GoToLocal", "GoToLocalS5N2", "GoToLocalS6N2", "GoToLocalS6N3",
+                                          "GoToLocalS6N4", "GoToLocalS7N4", "GoToLocalS7N5", "GoToLocalS8N2",
+                                          "GoToLocalS8N3", "GoToLocalS8N4", "GoToLocalS8N5", "GoToLocalS8N6")},
+    **{name: "GoToObjS6" for name in ("GoToObj", "GoToObjS4")},
+    **{name: "GoToObjMazeS7" for name in ("GoTo", "GoToOpen", "GoToObjMaze", "GoToObjMazeOpen", "GoToObjMazeS4R2",
+                                          "GoToObjMazeS4", "GoToObjMazeS5", "GoToObjMazeS6")},
+    "GoToSeq": "GoToSeqS5R2", "PutNextLocal": "PutNextLocalS6N4", "PutNextLocalS5N3": "PutNextLocalS6N4",
+    "Synth": "SynthS5R2", "KeyCorridor": "KeyCorridorS6R3",
+}
+LANGSUITE_RESOLUTIONS = ("by-name", "as-built")
+
 _PLAN_ROOM = re.compile(r"^CustomBabyAI-GoToRedBall-(?P<size>Small|Medium|Large|Ultra)-(?P<n>\d+)Dists-v0$")
 
 
@@ -84,12 +100,18 @@ def known_env_id(env_id: str) -> bool:
     return plan_room(env_id) is not None or env_id in minigrid_level_ids()
 
 
-def langsuite_env_id(name: str) -> str | None:
+def langsuite_env_id(name: str, resolution: str = "by-name") -> str | None:
     """The minigrid id of a LangSuitE level name (``GoToLocalS5N2``), or None when minigrid lacks it.
+
+    ``resolution="as-built"`` gives the level LangSuitE's code really builds for that name.
 
     >>> langsuite_env_id("GoToLocalS5N2"), langsuite_env_id("1RoomS20"), langsuite_env_id("TestGoToBlocked")
     ('BabyAI-GoToLocalS5N2-v0', 'BabyAI-OneRoomS20-v0', None)
+    >>> langsuite_env_id("GoToLocalS5N2", "as-built")
+    'BabyAI-GoToLocalS8N7-v0'
     """
+    if resolution == "as-built":
+        name = LANGSUITE_AS_BUILT.get(name, name)
     name = LANGSUITE_RENAMED.get(name, name)
     ids = minigrid_level_ids()
     return next((candidate for candidate in (f"BabyAI-{name}-v0", f"BabyAI-{name}-v1") if candidate in ids), None)

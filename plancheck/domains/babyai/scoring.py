@@ -163,7 +163,7 @@ def _decompose(task: TaskInstance, text: str, source: str | None) -> Verdict:
         goal_reached=run.success, goal_step=len(run.actions) if run.success else None,
         scores={"CR": float(run.success), "PR": float(run.success and run.help == 0), "ACI": aci},
         metrics={"help": run.help, "expert_help": baseline, "expert_help_from": origin,
-                 "subgoals": len(subgoals), "actions": len(run.actions)})
+                 "subgoals": len(subgoals), "executed_actions": len(run.actions)})
 
 
 def _ig(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, source: str | None) -> Verdict:

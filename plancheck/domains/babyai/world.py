@@ -16,6 +16,7 @@ from plancheck.domains.babyai import catalog
 from plancheck.domains.babyai.describe import structured
 from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.instance import parse_id
+from plancheck.domains.babyai.levels import LANGSUITE_RESOLUTIONS
 from plancheck.domains.babyai.prompts import PROMPTERS, babybench_prompt, langsuite_start, langsuite_system
 from plancheck.domains.babyai.rules import ACTION_NAMES
 from plancheck.domains.babyai.scoring import TaskInstance, check
@@ -26,6 +27,7 @@ from plancheck.verifier.verdict import Verdict
 from plancheck.world import BrokenRecord, Option, Prompt, Record, Summary
 
 _TASKS = tuple(t.value for t in Task)
+_ALL = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
 OPTIONS = (
     Option("task", "which task the answers are to: plan, predict, decompose (LLM-BabyBench) or ig (LangSuitE)",
            ("prompt", "check", "evaluate"), "plan", _TASKS),
@@ -41,6 +43,8 @@ OPTIONS = (
                       "bot or omniscient-bot (minigrid's BabyAIBot)", ("solve",), "astar",
            ("astar", "bfs", "fast-downward", "bot", "omniscient-bot")),
     Option("timeout", "seconds per instance for a planner", ("solve",), 300.0, kind=float),
+    Option("langsuite_levels", "LangSuitE level names (GoToLocalS5N2-5): the minigrid level of that name, or the "
+                               "level LangSuitE's code actually builds for it", _ALL, "by-name", LANGSUITE_RESOLUTIONS),
 )
 
 
@@ -66,8 +70,8 @@ class BabyAIWorld:
 
     # -- instances ------------------------------------------------------------------------------
     def instances(self, selectors: Sequence[str], data: Path | None, *, task: str = "plan",
-                  **_: Any) -> Iterator[TaskInstance]:
-        for chosen in catalog.select(selectors, data):
+                  langsuite_levels: str = "by-name", **_: Any) -> Iterator[TaskInstance]:
+        for chosen in catalog.select(selectors, data, langsuite_levels):
             yield _task_instance(chosen.env_id, chosen.seed, chosen.task or task, chosen.record)
 
     def instance_id(self, item: TaskInstance) -> str:
@@ -98,8 +102,9 @@ class BabyAIWorld:
 
         return read_answers(path)
 
-    def resolve(self, record: Record, data: Path | None, *, task: str = "plan", **_: Any) -> TaskInstance:
-        env_id, seed = parse_id(record.instance)
+    def resolve(self, record: Record, data: Path | None, *, task: str = "plan", langsuite_levels: str = "by-name",
+                **_: Any) -> TaskInstance:
+        env_id, seed = parse_id(record.instance, langsuite_levels)
         return _task_instance(env_id, seed, str(record.meta.get("task", task)), dict(record.meta))
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], *, task: str = "plan", **_: Any) -> Summary:
@@ -117,9 +122,10 @@ class BabyAIWorld:
         name = item.id.replace("/seed=", "-seed").replace("/", "-")
         return {"babyai-domain.pddl": domain_text(), f"{name}.pddl": problem_text(item.instance)}
 
-    def stats(self, selectors: Sequence[str], data: Path | None, **_: Any) -> Summary:
+    def stats(self, selectors: Sequence[str], data: Path | None, *, langsuite_levels: str = "by-name",
+              **_: Any) -> Summary:
         per_env: dict[str, list] = {}
-        for chosen in catalog.select(selectors, data):
+        for chosen in catalog.select(selectors, data, langsuite_levels):
             per_env.setdefault(chosen.env_id, []).append(load_instance(chosen.env_id, chosen.seed))
         rows = tuple((env, len(items), f"{items[0].width}x{items[0].height}",
                       round(fmean(sum(c is not None for c in i.start.objects) for i in items), 2),
@@ -130,7 +136,7 @@ class BabyAIWorld:
         data_out: dict[str, Any] = {"environments": {r[0]: dict(zip(("instances", "grid", "objects", "doors",
                                                                      "locked", "max_steps"), r[1:])) for r in rows}}
         if "langsuite" in selectors:
-            data_out["langsuite_missing"] = catalog.langsuite_tasks(data)[1]
+            data_out["langsuite_missing"] = catalog.langsuite_tasks(data, langsuite_levels)[1]
         return Summary("BabyAI instances", ("environment", "instances", "grid", "mean objects", "mean doors",
                                             "mean locked", "mean max steps"), rows, data_out)
 
