@@ -57,32 +57,48 @@ class FaceTables:
             table = self.tables[key] = self.seeded({pose: 0 for pose in self.faces(cells)}, toll)
         return table
 
-    def seeded(self, seeds: dict[int, int], toll: tuple[tuple[int, int], ...] = ()) -> list[int]:
-        """For every pose, the least (distance to a seed pose + the seed's value)."""
+    def seeded(self, seeds: dict[int, int], toll: tuple[tuple[int, int], ...] = (), gate: tuple | None = None
+               ) -> list[int]:
+        """For every node, the least (distance to a seed node + the seed's value).
+
+        Without a ``gate`` nodes are poses. With ``gate = (door cell, key cells, key cost, toggle
+        cost)`` there are two layers, ``layer * poses + pose``: in layer 0 the locked door is a wall;
+        facing a key moves to layer 1 (at the key cost), where the door opens at the toggle cost.
+        """
         model = self.model
+        walls, steps, poses = model.walls, self.steps, model.poses
         extra = dict(toll)
-        walls, steps = model.walls, self.steps
-        dist = [INF] * model.poses
+        door, keys, key_cost, toggle_cost = gate if gate is not None else (-1, frozenset(), 0, 0)
+        layers = 2 if gate is not None else 1
+        front = model.front
+        dist = [INF] * (poses * layers)
         buckets: list[list[int]] = []
-        for pose, value in seeds.items():
-            if value < dist[pose]:
-                dist[pose] = value
+        for node, value in seeds.items():
+            if value < dist[node]:
+                dist[node] = value
                 while len(buckets) <= value:
                     buckets.append([])
-                buckets[value].append(pose)
+                buckets[value].append(node)
         level = 0
         while level < len(buckets):
             queue = buckets[level]
             while queue:
-                pose = queue.pop()
-                if dist[pose] != level:
+                node = queue.pop()
+                if dist[node] != level:
                     continue
+                layer, pose = divmod(node, poses)
+                offset = layer * poses
                 cell, direction = divmod(pose, 4)
-                base = cell * 4
+                base = offset + cell * 4
                 moves = [(base + (direction + 1) % 4, 1), (base + (direction + 3) % 4, 1)]
                 back = cell - steps[direction]
                 if 0 <= back < model.cells and not walls[back]:
-                    moves.append((back * 4 + direction, 1 + extra.get(cell, 0)))
+                    if cell != door:
+                        moves.append((offset + back * 4 + direction, 1 + extra.get(cell, 0)))
+                    elif layer == 1:
+                        moves.append((offset + back * 4 + direction, 1 + toggle_cost))
+                if layer == 1 and front[pose] in keys:
+                    moves.append((pose, key_cost))  # picking the key up here led from layer 0 to layer 1
                 for prev, cost in moves:
                     nd = level + cost
                     if nd < dist[prev]:
@@ -127,7 +143,7 @@ class MissionHeuristic:
         interactions, door tolls, door weights) or ('dead',); equal needs share a table."""
         progress = config.progress
         if progress.result == SUCCESS:
-            return ((), 0, (), ())
+            return ((), 0, (), (), None)
         if progress.result != 0:
             return ("dead",)
         mission = self.instance.mission
@@ -207,11 +223,29 @@ class MissionHeuristic:
                 index = self.model.cell(*cell)
                 if index in approach:
                     blocked[index] = 1 if self.instance.things[i].kind == "box" else hands
+        gate = self._gate(config, exempt, pickups)
         toll = tuple(sorted([(self.door_cells[d], 1) for d, s in enumerate(config.doors)
-                             if s != OPEN and d not in exempt] + list(blocked.items())))
+                             if s != OPEN and d not in exempt and (gate is None or self.door_cells[d] != gate[0])]
+                            + list(blocked.items())))
         weights = tuple([0 if s == OPEN or d in exempt else 1 for d, s in enumerate(config.doors)]
                         + [blocked.get(cell, 0) for cell in self.rooms.approach_cells])
-        return (tuple(final), interactions, toll, weights)
+        return (tuple(final), interactions, toll, weights, gate)
+
+    def _gate(self, config: Config, exempt: set[int], pickups: list[frozenset[int]]) -> tuple | None:
+        """The first locked door the agent holds no key for: (cell, key cells, key cost, toggle cost).
+
+        Passing it needs a key of its colour picked up first (a key an instruction picks up anyway
+        costs nothing extra), and a toggle (unless an "open" instruction counts it).
+        """
+        for d, status in enumerate(config.doors):
+            if status != LOCKED or self._holds_key(config, [d]):
+                continue
+            color = self.instance.doors[d].color
+            keys = frozenset(i for i, t in enumerate(self.instance.things) if t.kind == "key" and t.color == color)
+            cells = self._cells(config, tuple(keys | self._boxes_holding(keys)))
+            shared = any(keys & family for family in pickups)
+            return (self.door_cells[d], cells, 0 if shared else 1, 0 if d in exempt else 1)
+        return None
 
     def _boxes_holding(self, objects: frozenset[int]) -> frozenset[int]:
         """The boxes that hold any of ``objects``, directly or inside another box."""
@@ -260,12 +294,13 @@ class MissionHeuristic:
         model = self.model
         if needs == ("dead",):
             return [INF] * model.poses
-        visits, interactions, toll, weights = needs
+        visits, interactions, toll, weights, gate = needs
         if not visits:
             return [interactions] * model.poses
-        first = self._route(visits, toll)  # the first leg with tolls
+        first = self._route(visits, toll, gate)  # the first leg with tolls
         if any(weights):
-            loose = self._route(visits, ())  # every leg in the walls-only map
+            # every leg in the walls-only map (the locked door's toggle is the Steiner tree's)
+            loose = self._route(visits, (), None if gate is None else gate[:3] + (0,))
             groups = tuple(sorted({self.rooms.stands(cells) for cells, _, _ in visits}, key=sorted))
             opened = self.rooms.toggles(groups, weights)
             node_of = self.rooms.node_of
@@ -273,7 +308,7 @@ class MissionHeuristic:
                      for pose, (a, b) in enumerate(zip(first, loose))]
         return [v + interactions if v < INF else INF for v in first]
 
-    def _route(self, visits: tuple, toll: tuple[tuple[int, int], ...]) -> list[int]:
+    def _route(self, visits: tuple, toll: tuple[tuple[int, int], ...], gate: tuple | None) -> list[int]:
         """The cheapest order of visits from every pose (exact per pose up to EXACT_ROUTE visits)."""
         k = len(visits)
         out = [INF] * self.model.poses
@@ -289,31 +324,42 @@ class MissionHeuristic:
             extra = escape if must else 0
             if extra >= INF:
                 continue
-            for pose, d in enumerate(self._leg(visits, i, everything - {i}, toll)):
-                if d + extra < out[pose]:
-                    out[pose] = d + extra
+            table = self._leg(visits, i, everything - {i}, toll, gate)
+            for pose in range(self.model.poses):  # layer 0: the agent starts without the gate's key
+                if table[pose] + extra < out[pose]:
+                    out[pose] = table[pose] + extra
         return out
 
-    def _leg(self, visits: tuple, j: int, rest: frozenset[int], toll: tuple[tuple[int, int], ...]) -> list[int]:
-        """From every pose: reach a pose facing visit ``j``'s cells, then do the visits in ``rest``."""
-        key = (visits, j, rest, toll)
+    def _leg(self, visits: tuple, j: int, rest: frozenset[int], toll: tuple[tuple[int, int], ...],
+             gate: tuple | None) -> list[int]:
+        """From every node: reach a pose facing visit ``j``'s cells, then do the visits in ``rest``."""
+        key = (visits, j, rest, toll, gate)
         table = self.legs.get(key)
         if table is None:
-            seeds = {q: self._after(visits, j, rest, q) for q in self.face.faces(visits[j][0])}
-            table = self.legs[key] = self.face.seeded({q: v for q, v in seeds.items() if v < INF}, toll)
+            layers = 1 if gate is None else 2
+            poses = self.model.poses
+            seeds = {}
+            for q in self.face.faces(visits[j][0]):
+                for layer in range(layers):
+                    node = layer * poses + q
+                    value = self._after(visits, j, rest, node, gate)
+                    if value < INF:
+                        seeds[node] = value
+            table = self.legs[key] = self.face.seeded(seeds, toll, gate)
         return table
 
-    def _after(self, visits: tuple, j: int, rest: frozenset[int], pose: int) -> int:
-        """From ``pose`` (just after visit ``j``), the cheapest way to do the visits in ``rest``."""
+    def _after(self, visits: tuple, j: int, rest: frozenset[int], node: int, gate: tuple | None) -> int:
+        """From ``node`` (just after visit ``j``), the cheapest way to do the visits in ``rest``."""
         if not rest:
             return 0
         done = sum(1 << i for i in range(len(visits)) if i not in rest)
         best = INF
+        later = None if gate is None else gate[:3] + (0,)  # later legs: walls only (the toggle is counted once)
         for n in rest:
             _, must, escape = visits[n]
             extra = 0 if must & ~done == 0 else escape
             if extra < best:
-                best = min(best, extra + self._leg(visits, n, rest - {n}, ())[pose])
+                best = min(best, extra + self._leg(visits, n, rest - {n}, (), later)[node])
         return best
 
     def _tails(self, visits: tuple) -> list[int]:
