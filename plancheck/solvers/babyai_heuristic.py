@@ -43,6 +43,7 @@ class FaceTables:
         self.model = model
         self.steps = [dx + dy * model.width for dx, dy in DIR_VEC]
         self.tables: dict[tuple, list[int]] = {}
+        self._preds: list[list[tuple[int, int]]] | None = None
 
     def faces(self, cells: frozenset[int]) -> list[int]:
         """The poses facing one of ``cells``."""
@@ -66,11 +67,13 @@ class FaceTables:
         facing a key moves to layer 1 (at the key cost), where the door opens at the toggle cost.
         """
         model = self.model
-        walls, steps, poses = model.walls, self.steps, model.poses
+        poses = model.poses
         extra = dict(toll)
         door, keys, key_cost, toggle_cost = gate if gate is not None else (-1, frozenset(), 0, 0)
+        if gate is not None:
+            extra[door] = toggle_cost
         layers = 2 if gate is not None else 1
-        front = model.front
+        preds, front = self.predecessors(), model.front
         dist = [INF] * (poses * layers)
         buckets: list[list[int]] = []
         for node, value in seeds.items():
@@ -86,28 +89,46 @@ class FaceTables:
                 node = queue.pop()
                 if dist[node] != level:
                     continue
-                layer, pose = divmod(node, poses)
-                offset = layer * poses
-                cell, direction = divmod(pose, 4)
-                base = offset + cell * 4
-                moves = [(base + (direction + 1) % 4, 1), (base + (direction + 3) % 4, 1)]
-                back = cell - steps[direction]
-                if 0 <= back < model.cells and not walls[back]:
-                    if cell != door:
-                        moves.append((offset + back * 4 + direction, 1 + extra.get(cell, 0)))
-                    elif layer == 1:
-                        moves.append((offset + back * 4 + direction, 1 + toggle_cost))
-                if layer == 1 and front[pose] in keys:
-                    moves.append((pose, key_cost))  # picking the key up here led from layer 0 to layer 1
-                for prev, cost in moves:
-                    nd = level + cost
+                offset = poses if node >= poses else 0
+                pose = node - offset
+                for prev, entered in preds[pose]:
+                    if entered < 0:
+                        nd = level + 1
+                    elif entered == door and not offset:
+                        continue  # the locked door, without its key
+                    else:
+                        nd = level + 1 + extra.get(entered, 0)
+                    prev += offset
                     if nd < dist[prev]:
                         dist[prev] = nd
                         while len(buckets) <= nd:
                             buckets.append([])
                         buckets[nd].append(prev)
+                if offset and front[pose] in keys:  # picking the key up here led from layer 0 to layer 1
+                    nd = level + key_cost
+                    if nd < dist[pose]:
+                        dist[pose] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(pose)
             level += 1
         return dist
+
+    def predecessors(self) -> list[list[tuple[int, int]]]:
+        """For every pose, the poses one action before it: (pose, cell entered by moving, or -1)."""
+        if self._preds is None:
+            model, steps = self.model, self.steps
+            preds: list[list[tuple[int, int]]] = []
+            for pose in range(model.poses):
+                cell, direction = divmod(pose, 4)
+                base = cell * 4
+                ways = [(base + (direction + 1) % 4, -1), (base + (direction + 3) % 4, -1)]
+                back = cell - steps[direction]
+                if not model.walls[cell] and 0 <= back < model.cells and not model.walls[back]:
+                    ways.append((back * 4 + direction, cell))
+                preds.append(ways)
+            self._preds = preds
+        return self._preds
 
 
 class MissionHeuristic:
@@ -333,7 +354,11 @@ class MissionHeuristic:
     def _leg(self, visits: tuple, j: int, rest: frozenset[int], toll: tuple[tuple[int, int], ...],
              gate: tuple | None) -> list[int]:
         """From every node: reach a pose facing visit ``j``'s cells, then do the visits in ``rest``."""
-        key = (visits, j, rest, toll, gate)
+        members = sorted(rest | {j})  # the table depends only on these visits: share it across states
+        place = {v: k for k, v in enumerate(members)}
+        sub = tuple((visits[v][0], sum(1 << place[b] for b in members if visits[v][1] >> b & 1), visits[v][2])
+                    for v in members)
+        key = (sub, place[j], toll, gate)
         table = self.legs.get(key)
         if table is None:
             layers = 1 if gate is None else 2

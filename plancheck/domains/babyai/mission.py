@@ -115,7 +115,7 @@ class Progress:
 
 
 @dataclass(frozen=True, slots=True)
-class After:
+class StepFacts:
     """What the verifier sees after the world has stepped."""
 
     action: int
@@ -126,7 +126,7 @@ class After:
     cur_pos: Any  # callable ref -> minigrid's cur_pos of an object (for PutNext)
 
 
-def verify(mission: Mission, progress: Progress, after: After, located: Any) -> Progress:
+def verify(mission: Mission, progress: Progress, after: StepFacts, located: Any) -> Progress:
     """The verifier's state after one step (``located(ref)`` gives a thing's cell on the grid or None).
 
     Mirrors ``RoomGridLevel.step``: on a drop, every description's positions are refreshed first;
@@ -148,7 +148,7 @@ class _Run:
     """One verification pass: the step's facts and the progress record being updated."""
 
     descs: tuple[Desc, ...]
-    after: After
+    after: StepFacts
     poss: tuple[tuple[Cell, ...], ...]
     done: list[int]
     pre: list[int]

@@ -15,7 +15,7 @@ from enum import IntEnum
 
 from plancheck.domains.babyai.instance import CLOSED, DIRECTIONS, LOCKED, OPEN, Instance, State, replace_state
 from plancheck.domains.babyai.mission import (
-    NONE, RUNNING, SUCCESS, After, Cell, door_index, door_ref, verify)
+    NONE, RUNNING, SUCCESS, Cell, StepFacts, door_index, door_ref, verify)
 from plancheck.rules import Applied, Outcome, Rejected, Unknown
 
 
@@ -161,7 +161,7 @@ class BabyAIRules:
         front = new.front
         ref = self.occupant(new, front)
         door_open = ref is not None and ref < 0 and new.doors[door_index(ref)] == OPEN
-        after = After(int(action), front, ref, door_open, new.carrying, lambda obj: self._cur_pos(new, obj))
+        after = StepFacts(int(action), front, ref, door_open, new.carrying, lambda obj: self._cur_pos(new, obj))
         progress = verify(self.instance.mission, new.progress, after, lambda r: self._located(new, r))
         if progress != new.progress:
             new = replace_state(new, progress=progress)
