@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -20,7 +21,7 @@ from plancheck.registry import get_world, world_names
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.render import table_text, verdict_text
 from plancheck.verifier.verdict import Semantics
-from plancheck.world import Option, World
+from plancheck.world import World
 
 OK, FAILED, BAD_INPUT = 0, 1, 2
 
@@ -115,7 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
         worlds = sub.add_subparsers(dest="world", metavar="WORLD", required=True)
         for name in world_names():
             world = get_world(name)
-            world_parser = worlds.add_parser(name, help=world.title, description=f"{_COMMAND_HELP[command]}: {world.title}")
+            world_parser = worlds.add_parser(name, help=world.title,
+                                             description=f"{_COMMAND_HELP[command]}: {world.title}")
             _add_common(world_parser, command)
             _add_world_options(world_parser, world, command)
     return parser
@@ -133,11 +135,11 @@ def _data(args: argparse.Namespace) -> Path | None:
 
 def _read_answer(path: str) -> str:
     if path == "-":
-        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
     file = Path(path)
     if not file.is_file():
-        raise BadInputError(f"answer file {path} does not exist")
-    return file.read_bytes().decode("utf-8", errors="replace")
+        raise BadInputError(f"answer file {path} {'is a folder' if file.is_dir() else 'does not exist'}")
+    return file.read_bytes().decode("utf-8-sig", errors="replace")  # -sig: a byte-order mark is not text
 
 
 class _Progress:
@@ -164,7 +166,10 @@ def _json_out(path: Path | None) -> TextIO:
 
 
 def _emit(obj: Any, stream: TextIO) -> None:
-    stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    try:
+        stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    except UnicodeEncodeError:  # a lone surrogate (a JSON escape such as \ud800 in the input) is not UTF-8
+        stream.write(json.dumps(obj) + "\n")
 
 
 # -- commands --------------------------------------------------------------------------------------
@@ -195,6 +200,8 @@ def cmd_prompt(args, world: World, options: dict) -> int:
             else:
                 if prompt.system is not None:
                     print(f"=== {prompt.instance}: system ===\n{prompt.system}")
+                for role, content in prompt.context:
+                    print(f"=== {prompt.instance}: {role} ===\n{content}")
                 print(f"=== {prompt.instance}: user ===\n{prompt.user}")
     finally:
         if args.output:
@@ -206,21 +213,20 @@ def cmd_check(args, world: World, options: dict) -> int:
     instances = list(world.instances([args.instance], _data(args), **options))
     if len(instances) != 1:
         raise BadInputError(f"{args.instance!r} names {len(instances)} instances; check needs exactly one")
-    verdict = world.check(instances[0], _read_answer(args.answer), **options)
+    source = "<stdin>" if args.answer == "-" else args.answer
+    verdict = world.check(instances[0], _read_answer(args.answer), source=source, **options)
     semantics = Semantics(args.semantics)
     if args.json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
     else:
         print(verdict_text(verdict, semantics, show_steps=args.steps))
-    if not verdict.parsed:
-        return BAD_INPUT
     return OK if verdict.passed(semantics) else FAILED
 
 
 def _answer_files(paths: Sequence[Path]) -> Iterator[Path]:
     for path in paths:
         if path.is_dir():
-            yield from sorted(p for p in path.iterdir() if p.suffix in (".jsonl", ".json"))
+            yield from sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json"))
         elif path.is_file():
             yield path
         else:
@@ -232,13 +238,15 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
     files = list(_answer_files(args.responses))
     progress = _Progress("records", not args.no_progress)
     stream = _json_out(args.output) if (args.output or not args.summary) else None
-    results, broken = [], []
+    results, broken, scored = [], [], 0
     try:
         records = (record for path in files for record in world.read_answers(path, data, **options))
         for item in evaluate_records(world, records, data, **options):
             progress.tick()
             if item.verdict is not None:
-                results.append((item.record, item.verdict))
+                scored += 1
+                if args.summary:  # keep verdicts (without their traces) only when a summary needs them
+                    results.append((item.record, replace(item.verdict, steps=())))
             else:
                 broken.append(item)
             if stream is not None:
@@ -258,8 +266,10 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             print(json.dumps(summary_json, indent=2))
         else:
             print(table_text(summary.header, summary.rows, summary.title))
-            print(f"{len(results)} records scored, {len(broken)} broken")
-    if not results and broken:
+            unparsed = sum(1 for _, verdict in results if not verdict.parsed)
+            note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
+            print(f"{len(results)} records scored, {len(broken)} broken{note}")
+    if not scored and broken:
         return BAD_INPUT
     return OK
 
@@ -294,7 +304,10 @@ def cmd_export(args, world: World, options: dict) -> int:
 
 def cmd_stats(args, world: World, options: dict) -> int:
     summary = world.stats(args.selectors or ["all"], _data(args), **options)
-    print(json.dumps(summary.to_json(), indent=2) if args.json else table_text(summary.header, summary.rows, summary.title))
+    if args.json:
+        print(json.dumps(summary.to_json(), indent=2))
+    else:
+        print(table_text(summary.header, summary.rows, summary.title))
     return OK
 
 
@@ -338,6 +351,9 @@ def main(argv: Iterable[str] | None = None) -> int:
         return FAILED
     except BrokenPipeError:
         return OK
+    except OSError as error:  # a file that cannot be read or written (missing folder, permissions)
+        print(f"plancheck: error: {error}", file=sys.stderr)
+        return BAD_INPUT
     except KeyboardInterrupt:
         print("plancheck: interrupted", file=sys.stderr)
         return 130

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 
 COMMANDS = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
@@ -36,15 +37,22 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    """The benchmark's prompt for one instance, as chat messages."""
+    """The benchmark's prompt for one instance, as chat messages.
+
+    ``context`` holds (role, content) messages that come between the system message and the user
+    message, for benchmarks that send several (SmartPlay sends the manual and the observation as
+    further system messages).
+    """
 
     instance: str
     system: str | None
     user: str
+    context: tuple[tuple[str, str], ...] = ()
 
     def messages(self) -> list[dict[str, str]]:
         head = [{"role": "system", "content": self.system}] if self.system is not None else []
-        return head + [{"role": "user", "content": self.user}]
+        middle = [{"role": role, "content": content} for role, content in self.context]
+        return head + middle + [{"role": "user", "content": self.user}]
 
     def to_json(self) -> dict[str, Any]:
         return {"instance": self.instance, "messages": self.messages()}
@@ -122,7 +130,9 @@ class World(Protocol):
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary: ...
 
-    def solve(self, instance: Any, planner: str, **options: Any) -> Any: ...
+    def solve(self, instance: Any, **options: Any) -> SolveResult:
+        """A reference plan (the planner is one of the options), re-validated by the verifier."""
+        ...
 
     def export(self, instance: Any, **options: Any) -> dict[str, str]:
         """PDDL files for one instance: file name -> text (domains are shared across instances)."""

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -20,3 +21,10 @@ def shared_data() -> Path:
     if not path.is_dir():
         raise RuntimeError(f"the published data is missing at {path}; set PLANCHECK_DATA")
     return path
+
+
+# Property tests are derandomized so that CI runs are reproducible; explore with
+# `--hypothesis-profile explore` (random seeds, more examples).
+settings.register_profile("default", derandomize=True, deadline=None)
+settings.register_profile("explore", max_examples=2000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

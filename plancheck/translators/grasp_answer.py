@@ -5,9 +5,11 @@ of the text) and runs of numbered or bulleted lines. :class:`ParsePolicy` then d
 candidate is the answer; every other piece of text is reported as a span, never dropped:
 
 * In a bracket list, elements are separated by commas, semicolons or newlines. An element with
-  actions gives those actions; other words next to them are *unreadable* spans. An element with
-  no action at all (``JUMP``) is an *unknown action*: GRASP executes it as a no-op that uses a
-  step (``unknown="noop"``, the benchmark's rule) or it can be skipped (``unknown="skip"``).
+  actions gives those actions; other words next to them are *unreadable* spans. So are ``#`` and
+  ``//`` comments, and an element holding only a comment is not an action slot.
+  An element with no action at all (``JUMP``) is an *unknown action*: GRASP executes it as a
+  no-op that uses a step (``unknown="noop"``, the benchmark's rule) or it can be skipped
+  (``unknown="skip"``).
 * On a numbered line (``3. TAKE (4, 7) - collect energy``) the leading action(s) count and the
   rest of the line is *commentary*; a line that starts with no action is an unknown action.
 * With several candidates, ``pick`` chooses the first, the last (default) or insists on exactly
@@ -32,7 +34,7 @@ from plancheck.errors import AnswerParseError, Location
 from plancheck.rules import Unknown
 from plancheck.translators.answer import ParsedAction, ParsedAnswer, Span, SpanKind, line_and_column, make_span
 
-MAX_ANSWER_CHARS = 1_000_000
+MAX_ANSWER_CHARS = 200_000  # the longest published response has 2,939; 200k parses in about 2 s
 
 _LAYOUT = {"SEP", "QUOTE", "EMPH", "FENCE", "NL", "NUMBERING", "BULLET", "LSQB", "RSQB"}
 _SEPARATORS = {"SEP", "NL", "NUMBERING", "BULLET", "LSQB"}
@@ -111,12 +113,12 @@ def _read_list(node: Tree, form: str, text: str) -> _Candidate:
     def flush() -> None:
         actions = [(a, c) for c in element if (a := _action_of(c)) is not None]
         junk = [t for c in element if _action_of(c) is None for t in _tokens(c) if t.type not in _LAYOUT]
-        if actions:
+        if actions or all(t.type == "COMMENT" for t in junk):
             for action, child in actions:
                 token = child.children[0]
                 items.append(ParsedAction(action, token.start_pos, token.end_pos))
             spans.extend((t.start_pos, t.end_pos, SpanKind.UNREAD) for t in junk)
-        elif junk:
+        else:
             start, end = junk[0].start_pos, junk[-1].end_pos
             items.append(ParsedAction(Unknown(text[start:end]), start, end))
             spans.append((start, end, SpanKind.UNKNOWN))
@@ -195,7 +197,8 @@ def _from_prose(prose: list[Tree | Token], policy: ParsePolicy) -> _Candidate | 
     if not junk:
         return _Candidate("bare actions", items, (), items[0].start, items[-1].end)
     if policy.prose is Prose.SCAN:
-        return _Candidate("actions scanned from prose", items, (), items[0].start, items[-1].end)
+        spans = tuple((t.start_pos, t.end_pos, SpanKind.OUTSIDE) for t in junk)
+        return _Candidate("actions scanned from prose", items, spans, items[0].start, items[-1].end)
     return None
 
 

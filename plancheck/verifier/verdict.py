@@ -7,7 +7,7 @@ under the benchmark's named rules, world-specific metrics, and the optimum when 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -48,6 +48,31 @@ class StepView:
     state: str | None = None
 
 
+class LazySteps(Sequence[StepView]):
+    """The per-step view of a trace, built only when someone looks (batches usually do not)."""
+
+    def __init__(self, build: Callable[[], tuple[StepView, ...]]):
+        self._build: Callable[[], tuple[StepView, ...]] | None = build
+        self._steps: tuple[StepView, ...] = ()
+
+    def _get(self) -> tuple[StepView, ...]:
+        if self._build is not None:
+            self._steps, self._build = self._build(), None
+        return self._steps
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._get()[index]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self._get()) == tuple(other)
+
+    def __repr__(self) -> str:
+        return repr(self._get())
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The outcome of checking one answer against one instance."""
@@ -59,7 +84,7 @@ class Verdict:
     form: str = ""
     notes: tuple[str, ...] = ()
     parse_error: str | None = None
-    steps: tuple[StepView, ...] = ()
+    steps: Sequence[StepView] = ()
     valid: bool = False
     failure: Failure | None = None
     has_goal: bool = False
@@ -136,8 +161,13 @@ def from_trace(
     name: Callable[[Hashable], str] = str,
     describe_state: Callable[[Hashable], str] | None = None,
     optimal: Mapping[str, float] | None = None,
+    executed: Sequence[Hashable] | None = None,
 ) -> Verdict:
-    """Assemble a verdict from a parsed answer and its execution trace."""
+    """Assemble a verdict from a parsed answer and its execution trace.
+
+    ``executed`` is the action sequence that was run, when the parse policy left out some of the
+    parsed items (their text stays listed as spans); by default every parsed item was run.
+    """
     failure = None
     strict = trace.strict_failure()
     if strict is not None:
@@ -145,14 +175,15 @@ def from_trace(
         record = trace.steps[step - 1] if step <= len(trace.steps) else None
         action = name(record.action) if record is not None else "(beyond the step limit)"
         failure = Failure(step, action, reason, record.unmet if record is not None else ())
-    steps = tuple(
+    steps = LazySteps(lambda: tuple(
         StepView(s.index, name(s.action), s.ok, s.reason,
                  describe_state(s.state) if describe_state is not None else None)
-        for s in trace.steps)
+        for s in trace.steps))
     return Verdict(
         world=world,
         instance=instance,
-        actions=tuple(name(item.action) for item in parsed.items),
+        actions=tuple(name(action) for action in (
+            executed if executed is not None else [item.action for item in parsed.items])),
         spans=parsed.spans,
         form=parsed.form,
         notes=parsed.notes,

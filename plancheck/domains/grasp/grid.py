@@ -74,7 +74,7 @@ def render_grid(grid: Grid) -> str:
             c = grid.start[1]
             row = row[:c] + AGENT + row[c + 1:]
         out.append(separator)
-        out.append("%2d|" % r + "".join(" %s |" % ch for ch in row) + "\n")
+        out.append(f"{r:2d}|" + "".join(f" {ch} |" for ch in row) + "\n")
     out.append(separator)
     return "".join(out)
 

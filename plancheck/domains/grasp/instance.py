@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from plancheck.domains.grasp.grid import Grid
+from plancheck.domains.grasp.grid import Grid, render_grid
 from plancheck.errors import InstanceNotFoundError
 
 STEP_LIMIT = 20
@@ -30,8 +30,13 @@ class Setting:
     step_cost: float = 0.0
 
     def __post_init__(self) -> None:
+        # only the published values: an id's 0/1 flags must name the setting exactly
         if self.directions not in (4, 8):
             raise ValueError(f"directions must be 4 or 8, not {self.directions}")
+        if self.carry_limit not in (None, 2):
+            raise ValueError(f"the carry limit must be 2 or None (no limit), not {self.carry_limit}")
+        if self.step_cost not in (0, 0.3):
+            raise ValueError(f"the step cost must be 0 or 0.3, not {self.step_cost}")
 
     @property
     def flags(self) -> str:
@@ -92,8 +97,6 @@ class Environment:
         return f"{self.info.grid_id}-{self.setting.flags}"
 
     def to_json(self) -> dict:
-        from plancheck.domains.grasp.grid import render_grid
-
         return {"id": self.id, "set": self.info.set_name, "index": self.info.index,
                 "energy": self.info.energy, "obstacle": self.info.obstacle,
                 "start_position": self.info.start_position,
@@ -114,6 +117,20 @@ class IdParts:
     set_name: str
     index: int | None
     setting: Setting | None
+
+
+def set_factors(set_name: str) -> dict[str, str]:
+    """Start region, energy distribution and obstacle setting named by a published or generator set.
+
+    >>> set_factors("gen7_outer_spiral_block")
+    {'start': 'outer', 'energy': 'spiral', 'obstacle': 'block'}
+    """
+    parts = set_name.split("_")
+    if parts[0].startswith("gen"):
+        parts = parts[1:]
+    if len(parts) != 3:
+        raise InstanceNotFoundError(f"{set_name!r} names no grid set (<start>_<energy>_<obstacle>)")
+    return {"start": parts[0], "energy": parts[1], "obstacle": parts[2]}
 
 
 def parse_id(text: str) -> IdParts:

@@ -65,16 +65,30 @@ def _published_set(folder: Path, set_name: str) -> tuple[PublishedGrid, ...]:
     return read_grid_file(path)
 
 
-def published_set(data: Path | None, set_name: str) -> tuple[PublishedGrid, ...]:
-    """The 100 grids of one published file, in index order."""
+@cache
+def _by_index(folder: Path, set_name: str) -> dict[int, PublishedGrid]:
+    return {info.index: (info, grid) for info, grid in _published_set(folder, set_name)}
+
+
+@cache
+def _resolved_folder(data: Path | None) -> Path:
+    """The grids folder, checked and resolved once per process (batches look grids up thousands of times)."""
+    return grids_folder(data).resolve()
+
+
+def _known(set_name: str) -> str:
     if set_name not in SET_NAMES:
         raise InstanceNotFoundError(f"{set_name!r} is not a published GRASP grid set; known: {', '.join(SET_NAMES)}")
-    return _published_set(grids_folder(data).resolve(), set_name)
+    return set_name
+
+
+def published_set(data: Path | None, set_name: str) -> tuple[PublishedGrid, ...]:
+    """The 100 grids of one published file, in index order."""
+    return _published_set(_resolved_folder(data), _known(set_name))
 
 
 def published_grid(data: Path | None, set_name: str, index: int) -> PublishedGrid:
-    grids = published_set(data, set_name)
-    for info, grid in grids:
-        if info.index == index:
-            return info, grid
-    raise InstanceNotFoundError(f"{set_name} has no grid with index {index} (indices 0-{len(grids) - 1})")
+    grids = _by_index(_resolved_folder(data), _known(set_name))
+    if index not in grids:
+        raise InstanceNotFoundError(f"{set_name} has no grid with index {index} (indices 0-{len(grids) - 1})")
+    return grids[index]

@@ -30,8 +30,7 @@ class Action(str, Enum):
     TAKE = "TAKE"
     DROP = "DROP"
 
-    def __str__(self) -> str:
-        return self.value
+    __str__ = str.__str__  # the value itself, without the slow Enum machinery
 
 
 MOVES: dict[Action, tuple[int, int]] = {
@@ -69,7 +68,8 @@ class GraspRules:
         self._cols = grid.cols
         self._capacity = env.setting.capacity
         self._step_cost = env.setting.step_cost
-        self._allowed = set(STRAIGHT) | (set(DIAGONAL) if env.setting.directions == 8 else set())
+        self._allowed = STRAIGHT + (DIAGONAL if env.setting.directions == 8 else ())
+        self._deltas = {action: MOVES[action] for action in self._allowed}
         self._initial = State(grid.start, 0, _initial_energy(grid))
         self._rows, self._cells = grid.rows, grid.cells
 
@@ -80,6 +80,14 @@ class GraspRules:
         return False
 
     def step(self, state: State, action: Action | Unknown) -> Outcome:
+        delta = self._deltas.get(action)
+        if delta is not None:  # a move allowed in this setting
+            r, c = state.position[0] + delta[0], state.position[1] + delta[1]
+            if not (0 <= r < self._rows and 0 <= c < self._cols):
+                return Rejected(f"{action} from {state.position} would leave the grid")
+            if self._cells[r * self._cols + c] == OBSTACLE:
+                return Rejected(f"{action} from {state.position} is blocked by an obstacle at {(r, c)}")
+            return Applied(State((r, c), state.carried, state.energy, state.collected))
         if action is Action.TAKE:
             index = state.position[0] * self._cols + state.position[1]
             if state.energy[index] == 0:
@@ -96,22 +104,13 @@ class GraspRules:
             energy = list(state.energy)
             energy[index] += state.carried
             return Applied(State(state.position, 0, tuple(energy), state.collected))
-        if isinstance(action, Action):
-            if action not in self._allowed:
-                return Rejected(f"{action} is not allowed with 4 directions (only UP, DOWN, LEFT, RIGHT)")
-            dr, dc = MOVES[action]
-            r, c = state.position[0] + dr, state.position[1] + dc
-            if not (0 <= r < self._rows and 0 <= c < self._cols):
-                return Rejected(f"{action} from {state.position} would leave the grid")
-            if self._cells[r * self._cols + c] == OBSTACLE:
-                return Rejected(f"{action} from {state.position} is blocked by an obstacle at {(r, c)}")
-            target = (r, c)
-            return Applied(State(target, state.carried, state.energy, state.collected))
+        if action in MOVES:
+            return Rejected(f"{action} is not allowed with 4 directions (only UP, DOWN, LEFT, RIGHT)")
         return Rejected(f"{str(action)!r} is not a GRASP action")
 
     # -- for searches ---------------------------------------------------------------------------
     def actions(self, state: State) -> Iterable[Action]:
-        return (a for a in Action if a in self._allowed or a in (Action.TAKE, Action.DROP))
+        return self._allowed + (Action.TAKE, Action.DROP)
 
     def cost(self, state: State, action: Action) -> float:
         return self._step_cost

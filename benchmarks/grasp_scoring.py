@@ -1,0 +1,106 @@
+"""How fast plancheck scores the 32,000 recorded GRASP baseline answers, against a naive replay.
+
+The alternative is what evaluation scripts in this field typically do: a mutable grid object,
+deep-copied per answer and stepped one action at a time (written here from the published rules;
+the authors' released evaluator is not in this repository). Both must agree on every score.
+
+    python benchmarks/grasp_scoring.py [--data ../shared/data]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from plancheck.domains.grasp.world import WORLD
+from plancheck.verifier.batch import evaluate_records
+
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1), "upleft": (-1, -1),
+         "upright": (-1, 1), "downleft": (1, -1), "downright": (1, 1)}
+
+
+class NaiveGrid:
+    """A mutable grid stepped in place, the usual shape of benchmark evaluation code."""
+
+    def __init__(self, rows: list[list[str]], start: tuple[int, int]):
+        self.energy = [[1 if ch == "E" else 0 for ch in row] for row in rows]
+        self.blocked = [[ch == "O" for ch in row] for row in rows]
+        self.pos, self.carried = list(start), 0
+
+    def step(self, action: str, directions: int, limit: int) -> None:
+        if action in MOVES and (directions == 8 or len(action) <= 5):
+            r, c = self.pos[0] + MOVES[action][0], self.pos[1] + MOVES[action][1]
+            if 0 <= r < 11 and 0 <= c < 11 and not self.blocked[r][c]:
+                self.pos = [r, c]
+        elif action == "take" and self.energy[self.pos[0]][self.pos[1]] > 0 and self.carried < limit:
+            self.energy[self.pos[0]][self.pos[1]] -= 1
+            self.carried += 1
+        elif action == "drop":
+            self.energy[self.pos[0]][self.pos[1]] += self.carried
+            self.carried = 0
+
+
+def naive_scores(data: Path) -> list[float]:
+    scores = []
+    for baseline in ("greedy", "random"):
+        for path in sorted((data / "grasp" / "baselines" / baseline).glob("*.jsonl")):
+            grids = {}
+            for line in open(data / "grasp" / "grids" / path.name):
+                record = json.loads(line)
+                rows = [[cell.strip() or " " for cell in row.split("|")[1:-1]]
+                        for row in record["grid"].split("\n") if "|" in row]
+                grids[record["index"]] = (rows, tuple(record["start"]))
+            for line in open(path):
+                record = json.loads(line)
+                rows, start = grids[record["index"]]
+                env = NaiveGrid(copy.deepcopy(rows), start)
+                actions = record["answer"][:20]
+                for action in actions:
+                    env.step(action, record["movement_prompt"], record["energy_limit_prompt"])
+                cost = record["cost_of_step_prompt"] * len(actions)
+                scores.append(round(env.energy[env.pos[0]][env.pos[1]] - cost, 9))
+    return scores
+
+
+def plancheck_scores(data: Path) -> list[float]:
+    files = [p for b in ("greedy", "random") for p in sorted((data / "grasp" / "baselines" / b).glob("*.jsonl"))]
+    records = (r for path in files for r in WORLD.read_answers(path, data))
+    return [item.verdict.scores["paper"] for item in evaluate_records(WORLD, records, data)]
+
+
+def timed(function, *args):
+    start = time.perf_counter()
+    result = function(*args)
+    return result, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[1].parent / "shared" / "data")
+    args = parser.parse_args()
+    plancheck_scores(args.data)  # warm the grid cache once, as a long-running process would
+    ours, t_ours = timed(plancheck_scores, args.data)
+    naive, t_naive = timed(naive_scores, args.data)
+    if ours != naive:
+        sys.exit("the two replays disagree")
+    start = time.perf_counter()
+    baselines = args.data / "grasp" / "baselines"
+    subprocess.run([sys.executable, "-m", "plancheck", "evaluate", "grasp",
+                    str(baselines / "greedy"), str(baselines / "random"),
+                    "--data", str(args.data), "-o", "/dev/null", "--no-progress"], check=True)
+    t_cli = time.perf_counter() - start
+    n = len(ours)
+    print(f"{n} recorded baseline answers, identical scores from both replays")
+    print(f"plancheck library (full verdicts) : {t_ours:6.2f} s  {1e6 * t_ours / n:7.1f} us/answer")
+    print(f"naive mutable-grid replay (score) : {t_naive:6.2f} s  {1e6 * t_naive / n:7.1f} us/answer")
+    print(f"plancheck CLI end to end (+JSONL) : {t_cli:6.2f} s")
+    print(f"ratio library / naive             : {t_ours / t_naive:6.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""``plancheck demo``: score a shipped sample of published GRASP answers, offline.
+
+The sample (``plancheck/data/demo/grasp``) holds grid 0 of each of the 20 published grid files and,
+for its 160 environments, the recorded greedy and random-walk answers and GPT-3.5's responses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from plancheck.domains.grasp.world import WORLD
+from plancheck.verifier.batch import evaluate_records
+from plancheck.verifier.render import table_text, verdict_text
+from plancheck.world import Summary
+
+DEMO_DATA = Path(str(files("plancheck") / "data" / "demo"))
+SHOWCASE = "inner_random_block.jsonl-0-0-1-1"
+
+
+@dataclass
+class DemoReport:
+    summary: Summary
+    scored: int
+    broken: list[str]
+    showcase: str
+    showcase_json: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.scored > 0 and not self.broken
+
+    def text(self) -> str:
+        lines = [table_text(self.summary.header, self.summary.rows, self.summary.title),
+                 f"{self.scored} answers scored, {len(self.broken)} broken", "",
+                 "One GPT-3.5 answer in detail:", self.showcase]
+        lines += [f"broken: {b}" for b in self.broken]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"summary": self.summary.to_json(), "scored": self.scored, "broken": self.broken,
+                "showcase": self.showcase_json}
+
+
+def run_demo() -> DemoReport:
+    records = list(WORLD.read_answers(DEMO_DATA / "grasp" / "answers.jsonl", DEMO_DATA))
+    results, broken = [], []
+    for item in evaluate_records(WORLD, records, DEMO_DATA):
+        if item.verdict is None:
+            broken.append(f"line {item.record.line}: {item.error}")
+        else:
+            results.append((item.record, item.verdict))
+    showcase = next(v for r, v in results if v.instance == SHOWCASE and r.text is not None)
+    return DemoReport(WORLD.summarize(results), len(results), broken, verdict_text(showcase),
+                      showcase.to_json())

@@ -1,0 +1,105 @@
+"""Reading files of GRASP answers into records, one per line, in any of three formats.
+
+* Published baseline files (``baselines/{greedy,random}/<grid set>.jsonl``): ``{"baseline", "index",
+  "answer": [tokens], "movement_prompt", "energy_limit_prompt", "cost_of_step_prompt"}``; the grid
+  set comes from the file name.
+* OpenAI batch output: ``{"custom_id", "response": {"body": {"choices": [{"message": {"content"}}]}},
+  "error"}``, matched to instances by ``custom_id``.
+* Plain JSONL: ``{"instance" (or "id" / "custom_id"), "response" (or "text" / "answer": text or a
+  list of tokens), optionally "model"}``.
+Each line is recognised on its own; a line that fits none becomes a BrokenRecord with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from plancheck.domains.grasp.instance import Setting
+from plancheck.domains.grasp.published import SET_NAMES
+from plancheck.world import BrokenRecord, Record
+
+_ID_KEYS = ("instance", "id", "custom_id")
+_TEXT_KEYS = ("response", "text", "answer", "output")
+
+
+def _baseline(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord:
+    set_name = path.name.removesuffix(".jsonl")
+    source = str(path)
+    if set_name not in SET_NAMES:
+        return BrokenRecord(line, f"a baseline record needs its grid set in the file name; {path.name!r} is not one "
+                                  f"of the published sets", source)
+    try:
+        setting = Setting.from_baseline(data["movement_prompt"], data["energy_limit_prompt"],
+                                        data["cost_of_step_prompt"])
+        index = int(data["index"])
+    except (KeyError, TypeError, ValueError) as error:
+        return BrokenRecord(line, f"baseline record with a bad setting or index: {error}", source)
+    answer = data["answer"]
+    if not isinstance(answer, list) or not all(isinstance(token, str) for token in answer):
+        return BrokenRecord(line, "baseline 'answer' must be a list of strings", source)
+    instance = f"{set_name}.jsonl-{index}-{setting.flags}"
+    return Record(line, instance, actions=tuple(answer), source=source, meta={"baseline": data.get("baseline")})
+
+
+def _openai(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord:
+    source, instance = str(path), str(data["custom_id"])
+    if data.get("error"):
+        return BrokenRecord(line, f"the request failed: {data['error']}", source, instance)
+    try:
+        body = data["response"]["body"]
+        content = body["choices"][0]["message"]["content"]
+    except (KeyError, IndexError, TypeError):
+        return BrokenRecord(line, "OpenAI batch record without response.body.choices[0].message.content",
+                            source, instance)
+    if not isinstance(content, str):
+        return BrokenRecord(line, "the response content is not text (refusal or tool call?)", source, instance)
+    finish = body["choices"][0].get("finish_reason")
+    return Record(line, instance, text=content, source=source,
+                  meta={"finish_reason": finish, "model": body.get("model")})
+
+
+def _plain(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord:
+    source = str(path)
+    instance = next((data[k] for k in _ID_KEYS if k in data), None)
+    answer = next((data[k] for k in _TEXT_KEYS if k in data), None)
+    if answer is None and isinstance(data.get("body"), dict) and "messages" in data["body"]:
+        return BrokenRecord(line, "this is a request (it has body.messages), not a response; evaluate the batch "
+                                  "output file", source, instance if isinstance(instance, str) else None)
+    if not isinstance(instance, str):
+        return BrokenRecord(line, f"no instance id: expected one of the keys {', '.join(_ID_KEYS)}", source)
+    meta = {"model": data["model"]} if isinstance(data.get("model"), str) else {}
+    if isinstance(answer, str):
+        return Record(line, instance, text=answer, source=source, meta=meta)
+    if isinstance(answer, list) and all(isinstance(token, str) for token in answer):
+        return Record(line, instance, actions=tuple(answer), source=source, meta=meta)
+    return BrokenRecord(line, f"no answer: expected one of the keys {', '.join(_TEXT_KEYS)} holding text or a "
+                              "list of action names", source, instance)
+
+
+def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
+    """Recognise one decoded line."""
+    if not isinstance(data, dict):
+        return BrokenRecord(line, f"expected a JSON object, got {type(data).__name__}", str(path))
+    if "movement_prompt" in data and "answer" in data:
+        return _baseline(data, path, line)
+    if "custom_id" in data and (isinstance(data.get("response"), dict) or data.get("error")):
+        return _openai(data, path, line)
+    return _plain(data, path, line)
+
+
+def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
+    """Every line of ``path`` as a record; blank lines are skipped, bad lines reported."""
+    with open(path, "rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            text = raw.decode("utf-8-sig", errors="replace")  # -sig: files saved with a byte-order mark
+            if not text.strip():
+                continue
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as error:
+                yield BrokenRecord(number, f"not JSON (column {error.colno}: {error.msg})", str(path))
+                continue
+            yield record_from_json(data, path, number)

@@ -1,0 +1,81 @@
+"""GRASP's summary table in the layout of the paper's Table 1.
+
+Rows: energy distribution, obstacle, start position, action set, carry limit, step cost, and the
+average over all scored records. For every model (a baseline name, the OpenAI model, or the file
+name) two columns: mean answer length (actions in the answer as read) and mean energy (the score
+under the chosen rule). Unparseable answers are counted per model and left out of the means.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from statistics import fmean
+
+from plancheck.domains.grasp.instance import DISTRIBUTIONS, Setting, parse_id, set_factors
+from plancheck.errors import InstanceNotFoundError
+from plancheck.verifier.verdict import Verdict
+from plancheck.world import Record, Summary
+
+Factors = tuple[dict[str, str], Setting]
+
+_FACTORS: tuple[tuple[str, Callable[[Factors], str], tuple[str, ...]], ...] = (
+    ("energy", lambda f: f[0]["energy"], DISTRIBUTIONS),
+    ("obstacle", lambda f: f[0]["obstacle"], ("free", "block")),
+    ("start", lambda f: f[0]["start"], ("inner", "outer")),
+    ("action set", lambda f: "mu1 (4 moves)" if f[1].directions == 4 else "mu2 (8 moves)",
+     ("mu1 (4 moves)", "mu2 (8 moves)")),
+    ("carry limit", lambda f: "none" if f[1].carry_limit is None else str(f[1].carry_limit), ("none", "2")),
+    ("step cost", lambda f: f"{f[1].step_cost:g}", ("0", "0.3")),
+)
+
+
+def _factors(instance: str) -> Factors:
+    parts = parse_id(instance)
+    if parts.setting is None:
+        raise InstanceNotFoundError(f"{instance!r} is not a full environment id (set-index-mv-lim-cost)")
+    return set_factors(parts.set_name), parts.setting
+
+
+def model_name(record: Record) -> str:
+    """Which column group a record belongs to."""
+    return str(record.meta.get("baseline") or record.meta.get("model") or Path(record.source).stem or "answers")
+
+
+def table1(results: Iterable[tuple[Record, Verdict]], rule: str = "paper") -> Summary:
+    """Aggregate verdicts into the Table 1 layout."""
+    cells: dict[tuple[str, str, str], list[tuple[int, float]]] = defaultdict(list)
+    unparsed: dict[str, int] = defaultdict(int)
+    models: list[str] = []
+    for record, verdict in results:
+        model = model_name(record)
+        if model not in models:
+            models.append(model)
+        if not verdict.parsed:
+            unparsed[model] += 1
+            continue
+        point = (len(verdict.actions), verdict.scores[rule])
+        factors = _factors(verdict.instance)
+        for factor, value_of, _ in _FACTORS:
+            cells[model, factor, value_of(factors)].append(point)
+        cells[model, "average", ""].append(point)
+
+    def mean(model: str, factor: str, value: str, column: int) -> float | None:
+        points = cells.get((model, factor, value))
+        return round(fmean(p[column] for p in points), 2) if points else None
+
+    row_keys = [(factor, value) for factor, _, values in _FACTORS for value in values] + [("average", "")]
+    rows = tuple(
+        (f"{factor}: {value}" if value else factor,) + tuple(
+            mean(model, factor, value, column) for model in models for column in (0, 1))
+        for factor, value in row_keys)
+    header = ("",) + tuple(f"{model} {column}" for model in models for column in ("length", "energy"))
+    def column(model: str) -> dict:
+        return {f"{f}: {v}" if v else f: {"length": mean(model, f, v, 0), "energy": mean(model, f, v, 1),
+                                          "n": len(cells.get((model, f, v), []))} for f, v in row_keys}
+
+    data = {"rule": rule,
+            "models": {model: {"scored": len(cells.get((model, "average", ""), [])), "unparseable": unparsed[model],
+                               "rows": column(model)} for model in models}}
+    return Summary(f"GRASP Table 1 layout (energy = score under rule '{rule}')", header, rows, data)

@@ -1,0 +1,77 @@
+"""Read files of Hanoi answers into records.
+
+* JSONL, one answer per line: ``{"instance" (or "id", "env", "env_id"): "hanoi-3" / "Hanoi3Disk-v0",
+  "response" (or "text", "answer", "output"): free text, or a list of action texts or SmartPlay
+  action indices 0-5}``.
+* A SmartPlay rollout saved as JSON: ``{"env": "Hanoi3Disk-v0", "steps": [{"action": 2, ...}, ...]}``,
+  or an object of such rollouts keyed by name (``{"Hanoi3Disk": {"env_id": ..., "steps": [...]}}``);
+  the steps' action indices are the answer.
+A line or rollout that fits none of these becomes a BrokenRecord with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from plancheck.domains.hanoi.rules import Move
+from plancheck.world import BrokenRecord, Record
+
+_ID_KEYS = ("instance", "id", "env", "env_id")
+_TEXT_KEYS = ("response", "text", "answer", "output")
+
+
+def _token(value: Any) -> str | None:
+    """An action text, or the text of a SmartPlay action index."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(Move):
+        return Move(value).sentence
+    return None
+
+
+def _record(data: Any, source: str, line: int) -> Record | BrokenRecord:
+    if not isinstance(data, dict):
+        return BrokenRecord(line, f"expected a JSON object, got {type(data).__name__}", source)
+    instance = next((data[k] for k in _ID_KEYS if k in data), None)
+    if not isinstance(instance, str):
+        return BrokenRecord(line, f"no instance id: expected one of the keys {', '.join(_ID_KEYS)}", source)
+    if "steps" in data and isinstance(data["steps"], list):
+        answer: Any = [step.get("action") if isinstance(step, dict) else None for step in data["steps"]]
+    else:
+        answer = next((data[k] for k in _TEXT_KEYS if k in data), None)
+    if isinstance(answer, str):
+        return Record(line, instance, text=answer, source=source)
+    if isinstance(answer, list):
+        tokens = [_token(value) for value in answer]
+        if all(token is not None for token in tokens):
+            return Record(line, instance, actions=tuple(tokens), source=source)  # type: ignore[arg-type]
+    return BrokenRecord(line, f"no answer: expected one of the keys {', '.join(_TEXT_KEYS)} holding text or a list "
+                              "of action texts or indices 0-5, or SmartPlay rollout steps", source, instance)
+
+
+def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
+    """Every answer in ``path`` (JSONL, or a JSON SmartPlay rollout / object of rollouts)."""
+    source = str(path)
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    if path.suffix == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            yield BrokenRecord(error.lineno, f"not JSON (column {error.colno}: {error.msg})", source)
+            return
+        rollouts = data if isinstance(data, dict) and not any(k in data for k in _ID_KEYS) else {"": data}
+        for value in rollouts.values():
+            yield _record(value, source, 1)
+        return
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            yield BrokenRecord(number, f"not JSON (column {error.colno}: {error.msg})", source)
+            continue
+        yield _record(data, source, number)

@@ -1,0 +1,60 @@
+"""Check one answer to a Hanoi instance: read the moves, replay them under SmartPlay's rules, score.
+
+Unreadable slots follow ``unknown``: ``noop`` executes them as an invalid move (a step used,
+reward -1), ``skip`` drops them (they stay reported), ``action0`` executes SmartPlay's fallback,
+action 0 ("Move the top disk of rod A to the top of rod B"), and says so in a note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from plancheck.domains.hanoi import scoring
+from plancheck.domains.hanoi.instance import HanoiInstance
+from plancheck.domains.hanoi.rules import HanoiRules, Move
+from plancheck.domains.hanoi.text import compact
+from plancheck.errors import AnswerParseError
+from plancheck.rules import Unknown
+from plancheck.translators.answer import ParsedAction, ParsedAnswer
+from plancheck.translators.hanoi_answer import ParsePolicy, parse_answer, parse_token
+from plancheck.verifier.execute import execute
+from plancheck.verifier.verdict import Verdict, from_trace, unparseable
+
+WORLD = "hanoi"
+UNKNOWN_POLICIES = ("noop", "skip", "action0")
+
+
+def read(answer: str | Sequence[str], policy: ParsePolicy) -> ParsedAnswer[Move]:
+    """The moves of free text, or of a list of action texts (one move each)."""
+    if isinstance(answer, str):
+        return parse_answer(answer, policy)
+    items = tuple(ParsedAction(parse_token(token), 0, 0) for token in answer)
+    return ParsedAnswer(items, (), "action list")
+
+
+def _actions(parsed: ParsedAnswer[Move], unknown: str) -> tuple[list[Move | Unknown], ParsedAnswer[Move]]:
+    actions = [item.action for item in parsed.items]
+    unread = sum(isinstance(action, Unknown) for action in actions)
+    if unknown == "skip":
+        return [a for a in actions if not isinstance(a, Unknown)], parsed
+    if unknown == "action0" and unread:
+        note = f"{unread} unreadable slot(s) executed as action 0 ({Move.AB.sentence}), as SmartPlay's harness does"
+        executed = [Move.AB if isinstance(a, Unknown) else a for a in actions]
+        return executed, replace(parsed, notes=parsed.notes + (note,))
+    return actions, parsed
+
+
+def check_answer(instance: HanoiInstance, answer: str | Sequence[str], *, read_mode: str = "plan",
+                 pick: str = "last", unknown: str = "noop") -> Verdict:
+    """The verdict on one answer."""
+    try:
+        parsed = read(answer, ParsePolicy.of(read_mode, pick))
+    except AnswerParseError as error:
+        return unparseable(WORLD, instance.id, error, has_goal=True)
+    actions, parsed = _actions(parsed, unknown)
+    trace = execute(HanoiRules(instance), actions)
+    return from_trace(WORLD, instance.id, parsed, trace,
+                      scores=scoring.scores(instance, trace),
+                      metrics=scoring.metrics(instance, trace, len(parsed.items)),
+                      has_goal=True, describe_state=compact, optimal=scoring.optimum(instance))

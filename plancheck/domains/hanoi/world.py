@@ -1,0 +1,86 @@
+"""The Tower of Hanoi world (SmartPlay) as the CLI and the batch code see it (``WORLD``).
+
+Instances are ``hanoi-<n>`` (SmartPlay's ``Hanoi3Disk-v0`` and ``Hanoi4Disk-v0`` are ``hanoi-3``
+and ``hanoi-4``; ``all`` names those two). Answers are whole plans; each is replayed under
+SmartPlay's rules (30-step rollout, invalid moves ignored with reward -1, the goal ends the episode).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from plancheck.domains.hanoi import answers, report, text
+from plancheck.domains.hanoi.check import UNKNOWN_POLICIES, check_answer
+from plancheck.domains.hanoi.instance import HanoiInstance, parse_id, select
+from plancheck.solvers.result import SolveResult
+from plancheck.verifier.verdict import Verdict
+from plancheck.world import BrokenRecord, Option, Prompt, Record, Summary
+
+_READ = ("check", "evaluate")
+
+
+class HanoiWorld:
+    name = "hanoi"
+    title = "SmartPlay Tower of Hanoi (n disks, 30-step rollouts)"
+    options = (
+        Option("style", "plan: SmartPlay's messages asking for the whole list of moves (plancheck's); smartplay: "
+               "SmartPlay's own in-game prompt at the first step (it asks for one action)",
+               ("prompt",), "plan", ("plan", "smartplay")),
+        Option("read", "plan: a list of moves (a bracket list, numbered, bulleted or bare lines); scan: every move "
+               "written anywhere; smartplay: SmartPlay's rule, the earliest exact action text", _READ, "plan",
+               ("plan", "scan", "smartplay")),
+        Option("pick", "which list of moves is the answer when there are several", _READ, "last",
+               ("last", "first", "only")),
+        Option("unknown", "an unreadable slot: noop (an invalid move, reward -1), skip, or action0 (SmartPlay's "
+               "silent fallback, reported)", _READ, "noop", UNKNOWN_POLICIES),
+        Option("planner", "native: the recursive 2^n-1 plan; or a classical planner on the exported PDDL",
+               ("solve",), "native", ("native", "fast-downward", "pyperplan", "symk")),
+        Option("timeout", "seconds an external planner may run", ("solve",), 300.0, kind=float),
+    )
+
+    def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[HanoiInstance]:
+        return select(selectors)
+
+    def instance_id(self, instance: HanoiInstance) -> str:
+        return instance.id
+
+    def instance_json(self, instance: HanoiInstance) -> dict[str, Any]:
+        return instance.to_json()
+
+    def prompt(self, instance: HanoiInstance, style: str = "plan", **options: Any) -> Prompt:
+        question = text.QUESTIONS[1] if style == "smartplay" else \
+            text.PLAN_QUESTION.format(limit=instance.step_limit)
+        messages = text.opening_messages(instance.disks, question)
+        return Prompt(instance.id, messages[0][1], messages[-1][1], tuple(messages[1:-1]))
+
+    def check(self, instance: HanoiInstance, answer: str | Sequence[str], read: str = "plan", pick: str = "last",
+              unknown: str = "noop", **options: Any) -> Verdict:
+        return check_answer(instance, answer, read_mode=read, pick=pick, unknown=unknown)
+
+    def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
+        return answers.read_answers(path)
+
+    def resolve(self, record: Record, data: Path | None, **options: Any) -> HanoiInstance:
+        return parse_id(record.instance)
+
+    def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
+        return report.summary(results)
+
+    def solve(self, instance: HanoiInstance, planner: str = "native", timeout: float = 300.0,
+              **options: Any) -> SolveResult:
+        from plancheck.solvers.hanoi import solve
+
+        return solve(instance, planner, timeout=timeout)
+
+    def export(self, instance: HanoiInstance, **options: Any) -> dict[str, str]:
+        from plancheck.translators.hanoi_pddl import export
+
+        return export(instance)
+
+    def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
+        return report.stats(list(dict.fromkeys(select(selectors))))
+
+
+WORLD = HanoiWorld()

@@ -1,0 +1,85 @@
+"""One MANGO answer -> one Verdict: read the trajectory, score it, explain the first failure.
+
+The verdict's fields, for both tasks:
+
+* ``steps``: the trajectory, step by step, checked against the evaluation graph (``ok`` and the
+  reason when not); ``valid`` = every step holds; ``failure`` = the first one that does not.
+* ``goal_reached``: strict success (DF: the right destination; RF: the actions lead to ``dst``).
+* ``scores``: ``strict``, ``loose``, ``reasoning`` (and, for RF, the release's ``loose_similarity``).
+* ``metrics``: game, task, question, cutoff, answerable, difficulty and what explains the scores.
+
+An answer with no readable trajectory is a format failure: an unparseable verdict that still
+carries the question's metrics, so reports can count it in the right row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from plancheck.domains.mango.graph import shortest_route
+from plancheck.domains.mango.instance import MangoInstance
+from plancheck.domains.mango.questions import DFQuestion
+from plancheck.domains.mango.scoring import score_df, score_rf
+from plancheck.errors import AnswerParseError, Location
+from plancheck.translators.mango_answer import parse_answer
+from plancheck.verifier.verdict import Failure, StepView, Verdict, unparseable
+
+WORLD = "mango"
+
+
+def question_metrics(instance: MangoInstance) -> dict[str, Any]:
+    """What every verdict of this question reports, parsed or not."""
+    question = instance.question
+    metrics: dict[str, Any] = {
+        "game": instance.game.name, "task": question.task.value, "question": question.id,
+        "cutoff": instance.cutoff, "answerable": instance.answerable, "difficulty": instance.difficulty.value,
+        "src": question.src, "dst": question.dst,
+    }
+    if isinstance(question, DFQuestion):
+        metrics["question_actions"] = list(question.actions)
+    else:
+        route = shortest_route(instance.game.known_moves(instance.cutoff), question.src, question.dst)
+        metrics["shortest"] = None if route is None else len(route)
+    return metrics
+
+
+def check_answer(instance: MangoInstance, answer: str | Sequence[str], source: str | None = None) -> Verdict:
+    """Parse, score and explain one answer to ``instance``."""
+    metrics = question_metrics(instance)
+    if not isinstance(answer, str):
+        error = AnswerParseError("a MANGO answer is a trajectory list of dicts, not a list of bare action names",
+                                 Location(source))
+        return replace(unparseable(WORLD, instance.id, error, has_goal=True), metrics=metrics)
+    try:
+        parsed = parse_answer(answer, source)
+    except AnswerParseError as error:
+        return replace(unparseable(WORLD, instance.id, error, has_goal=True), metrics=metrics)
+    trajectory = [item.action for item in parsed.items]
+    question = instance.question
+    moves = instance.game.moves
+    score = (score_df(moves, question, trajectory) if isinstance(question, DFQuestion)
+             else score_rf(moves, question, trajectory))
+    bad = next((step for step in score.steps if not step.ok), None)
+    success = score.scores["strict"] == 1.0
+    metrics.update(score.details)
+    metrics["length"] = len(trajectory)
+    metrics["reasoning_failure"] = score.reasoning_failure
+    return Verdict(
+        world=WORLD,
+        instance=instance.id,
+        actions=tuple(move.action for move in trajectory),
+        spans=parsed.spans,
+        form=parsed.form,
+        notes=parsed.notes,
+        steps=tuple(StepView(s.index, s.move.action, s.ok, s.reason, f"{s.move.before} -> {s.move.after}")
+                    for s in score.steps),
+        valid=bad is None,
+        failure=None if bad is None else Failure(bad.index, bad.move.action, bad.reason or ""),
+        has_goal=True,
+        goal_reached=success,
+        goal_step=len(trajectory) if success else None,
+        scores=score.scores,
+        metrics=metrics,
+    )

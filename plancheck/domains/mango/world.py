@@ -1,0 +1,108 @@
+"""The MANGO world as the CLI and the batch code see it (``WORLD``).
+
+Instances are questions ``<game>/<df|rf>/<question id>`` of the release's game folders (found
+under ``<data>/mango/`` or given as paths), seen at a walkthrough cutoff (``--cutoff``, default 70).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from plancheck.domains.mango import answers, report
+from plancheck.domains.mango.check import check_answer
+from plancheck.domains.mango.game import DEFAULT_CUTOFF
+from plancheck.domains.mango.instance import MangoInstance, find_game, game_folders, moves_of, select, split_selector
+from plancheck.domains.mango.prompts import prompt_text
+from plancheck.domains.mango.questions import DFQuestion
+from plancheck.solvers.result import SolveResult
+from plancheck.verifier.verdict import Verdict
+from plancheck.world import COMMANDS, BrokenRecord, Option, Prompt, Record, Summary
+
+logger = logging.getLogger(__name__)
+
+class MangoWorld:
+    name = "mango"
+    title = "MANGO text-game maps: destination finding (DF) and route finding (RF)"
+    options = (
+        Option("cutoff", "walkthrough steps the model reads; records that state their own cutoff keep it",
+               COMMANDS, DEFAULT_CUTOFF, kind=int),
+        Option("answerable", "only questions answerable at the cutoff", ("instances", "prompt", "solve", "export"),
+               kind=bool),
+        Option("planner", "bfs: native breadth-first search, checked with networkx; fd: Fast Downward on the "
+               "exported PDDL, checked with the search", ("solve",), "bfs", ("bfs", "fd")),
+        Option("graph", "the map routes may use: known (revealed by the cutoff) or evaluation (with imputed "
+               "edges)", ("solve", "export"), "known", ("known", "evaluation")),
+    )
+
+    def instances(self, selectors: Sequence[str], data: Path | None, cutoff: int = DEFAULT_CUTOFF,
+                  answerable: bool = False, **options: Any) -> Iterator[MangoInstance]:
+        return select(selectors, data, cutoff, answerable)
+
+    def instance_id(self, instance: MangoInstance) -> str:
+        return instance.id
+
+    def instance_json(self, instance: MangoInstance) -> dict[str, Any]:
+        question = instance.question
+        data: dict[str, Any] = {
+            "id": instance.id, "game": instance.game.name, "task": question.task.value, "question": question.id,
+            "src": question.src, "dst": question.dst, "cutoff": instance.cutoff,
+            "answerable": instance.answerable, "difficulty": instance.difficulty.value,
+            "labels": {"min_step_forward": question.labels.min_step_forward,
+                       "min_step_total": question.labels.min_step_total,
+                       "min_step_forward_answerable": question.labels.min_step_forward_answerable,
+                       "min_step_total_answerable": question.labels.min_step_total_answerable},
+        }
+        if isinstance(question, DFQuestion):
+            data["actions"] = list(question.actions)
+        else:
+            data["num_paths"] = question.num_paths
+        return data
+
+    def prompt(self, instance: MangoInstance, **options: Any) -> Prompt:
+        return Prompt(instance.id, None, prompt_text(instance))
+
+    def check(self, instance: MangoInstance, answer: str | Sequence[str], **options: Any) -> Verdict:
+        return check_answer(instance, answer)
+
+    def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
+        return answers.read_answers(path)
+
+    def resolve(self, record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF,
+                **options: Any) -> MangoInstance:
+        return answers.resolve(record, data, cutoff)
+
+    def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
+        return report.summary(results)
+
+    def solve(self, instance: MangoInstance, planner: str = "bfs", graph: str = "known",
+              **options: Any) -> SolveResult:
+        from plancheck.solvers.mango_routes import solve
+
+        return solve(instance, planner, graph)
+
+    def export(self, instance: MangoInstance, graph: str = "known", **options: Any) -> dict[str, str]:
+        if isinstance(instance.question, DFQuestion):
+            logger.info("%s: a destination-finding question is not a planning task; nothing exported", instance.id)
+            return {}
+        from plancheck.translators.mango_pddl import DOMAIN_FILE, domain_text, problem_text
+
+        question = instance.question
+        problem, _ = problem_text(instance.id, moves_of(instance, graph), question.src, question.dst)
+        name = f"{instance.game.name}-rf-{question.id[:12]}.pddl"
+        return {DOMAIN_FILE: domain_text(), name: problem}
+
+    def stats(self, selectors: Sequence[str], data: Path | None, cutoff: int = DEFAULT_CUTOFF,
+              **options: Any) -> Summary:
+        games = []
+        for selector in selectors:
+            if selector == "all":
+                games.extend(find_game(str(folder), data) for folder in game_folders(data))
+            else:
+                games.append(find_game(split_selector(selector)[0], data))
+        return report.stats(list(dict.fromkeys(games)), cutoff)
+
+
+WORLD = MangoWorld()

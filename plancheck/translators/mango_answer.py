@@ -1,0 +1,310 @@
+"""Read a MANGO answer: the trajectory list in a model's free text (grammar: ``grammars/mango_answer.lark``).
+
+The prompts ask for "a python list of python dictionary with keys 'location_before', 'action' and
+'location_after'"; older answers use ``prev_node`` / ``action`` / ``node``. Nothing is evaluated:
+
+1. Each ``[`` of the text (at most ``MAX_CANDIDATES``) may open the answer. From there the LALR
+   parser reads one Python-style literal list (single or double quotes, escapes, trailing commas,
+   ``#`` comments) and stops at the bracket that closes it. After a read that fails, only the
+   inner lists it saw close and the text after the failure are tried, so no text is read more
+   than a few times.
+2. The first list that is a non-empty list of dicts, each with a before-key, ``action`` and an
+   after-key holding strings, is the answer. Other keys are reported as unread spans, the text
+   around the list (prose, other lists) as spans outside the answer; code fences are layout.
+3. When no list qualifies, :class:`~plancheck.errors.AnswerParseError` reports, with its line and
+   column, the shape problem of the first complete list, else the syntax error that got furthest:
+   the answer is a format failure.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import deque
+from dataclasses import dataclass
+from functools import cache
+
+from lark import Lark, Transformer, UnexpectedCharacters, UnexpectedInput
+
+from plancheck.domains.mango.graph import Move
+from plancheck.errors import AnswerParseError, Location
+from plancheck.translators.answer import ParsedAction, ParsedAnswer, Span, SpanKind, line_and_column, make_span
+
+MAX_ANSWER_CHARS = 200_000
+MAX_CANDIDATES = 32
+BEFORE_KEYS = ("location_before", "prev_node")
+AFTER_KEYS = ("location_after", "node")
+STYLES = {("location_before", "location_after"): "location_before/action/location_after",
+          ("prev_node", "node"): "prev_node/action/node"}
+
+_FENCE_OR_SPACE = re.compile(r"```[^\n`]*|\s+")
+_ESCAPE = re.compile(r"\\(?:(\n)|([\\'\"abfnrtv])|([0-7]{1,3})|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})"
+                     r"|U([0-9a-fA-F]{8})|N\{([^}\n]*)\})")
+_NUMBER = re.compile(r"[+-]?[\d.].*")
+_READABLE = {"COMMA": "','", "COLON": "':'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'",
+             "STRING": "a quoted string", "NUMBER": "a number", "NAME": "a word", "$END": "the end"}
+_SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+_SIMPLE = {"\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t",
+           "v": "\v"}
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A literal read from the answer: ``kind`` is list, dict, string or atom; ``start:end`` in the text."""
+
+    kind: str
+    value: object  # list: tuple[Node]; dict: tuple[(Node, Node)]; string: str; atom: its text
+    start: int
+    end: int
+
+    def describe(self) -> str:
+        if self.kind == "atom":
+            return f"the {'number' if _NUMBER.fullmatch(str(self.value)) else 'bare word'} {self.value}"
+        return {"list": "a list", "dict": "a dict", "string": "a string"}[self.kind]
+
+
+def _unescape_match(match: re.Match) -> str:
+    newline, simple, octal, hex2, hex4, hex8, name = match.groups()
+    if newline is not None:
+        return ""
+    if simple is not None:
+        return _SIMPLE[simple]
+    if octal is not None:
+        return chr(int(octal, 8))
+    code = hex2 or hex4 or hex8
+    if code is not None:
+        value = int(code, 16)
+        return chr(value) if value <= 0x10FFFF else match.group(0)
+    try:
+        return unicodedata.lookup(name)
+    except KeyError:
+        return match.group(0)
+
+
+def _pair(match: re.Match) -> str:
+    return match.group(0).encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+
+
+def unquote(token: str) -> str:
+    """The value of one Python string literal (an unknown escape stays as written, as in Python;
+    a UTF-16 surrogate pair written as two escapes is one character, as in JSON).
+
+    >>> unquote(r"'it\\'s'"), unquote('"caf\\\\u00e9"'), unquote("u'a\\\\tb'")
+    ("it's", 'café', 'a\\tb')
+    """
+    body = token[2:-1] if token[0] in "uU" else token[1:-1]
+    if "\\" not in body:
+        return body
+    value = _ESCAPE.sub(_unescape_match, body)
+    return _SURROGATES.sub(_pair, value) if _SURROGATES.search(value) else value
+
+
+class _Build(Transformer):
+    """Turns the parse into :class:`Node` values as it goes (LALR inline callbacks)."""
+
+    def list(self, children):
+        return Node("list", tuple(children[1:-1]), children[0].start_pos, children[-1].end_pos)
+
+    def dict(self, children):
+        return Node("dict", tuple(children[1:-1]), children[0].start_pos, children[-1].end_pos)
+
+    def pair(self, children):
+        return children[0], children[1]
+
+    def string(self, tokens):
+        return Node("string", "".join(unquote(str(t)) for t in tokens), tokens[0].start_pos, tokens[-1].end_pos)
+
+    def atom(self, tokens):
+        return Node("atom", str(tokens[0]), tokens[0].start_pos, tokens[0].end_pos)
+
+
+@cache
+def _parser() -> Lark:
+    return Lark.open("grammars/mango_answer.lark", rel_to=__file__, parser="lalr", lexer="basic", start="list",
+                     transformer=_Build(), maybe_placeholders=False)
+
+
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    """Why a candidate list is not the answer, and where (offset in the whole text).
+
+    ``closed`` lists the inner ``[`` that a failed read saw close before it failed: the only
+    candidates inside the failed stretch worth reading again (an inner list still open at the
+    failure would fail at the same place).
+    """
+
+    message: str
+    offset: int
+    expected: tuple[str, ...] = ()
+    complete: bool = False  # the list was read to its end (a shape problem, not a syntax error)
+    closed: tuple[int, ...] = ()
+
+
+def read_list(text: str, start: int) -> tuple[Node, int] | _Problem:
+    """The literal list opened by ``text[start] == '['`` and the offset just past it, or the problem.
+
+    The text before ``start`` is blanked, not cut, so that every position the parser reports is
+    already an offset in ``text`` (the lexer skips the blanks in one step).
+    """
+    interactive = _parser().parse_interactive(" " * start + text[start:])
+    opened: list[int] = []
+    closed: list[int] = []
+    try:
+        for token in interactive.iter_parse():
+            if token.type == "LSQB":
+                opened.append(token.start_pos)
+            elif token.type == "RSQB":
+                closed.append(opened.pop())
+                if not opened:
+                    interactive.feed_token(token)
+                    return interactive.feed_eof(token), token.end_pos
+    except UnexpectedInput as error:
+        offset = error.pos_in_stream or 0
+        inner = tuple(sorted(closed))
+        if text[offset] in "'\"":
+            return _Problem("the string that starts here is never closed", offset, (text[offset],), closed=inner)
+        if isinstance(error, UnexpectedCharacters):
+            return _Problem(f"unexpected character {text[offset]!r} in the list", offset, closed=inner)
+        names = getattr(error, "expected", None) or ()
+        expected = tuple(sorted({_READABLE.get(name, name) for name in names}))
+        found = text[offset:offset + 20].split("\n")[0]
+        return _Problem(f"unexpected {found!r} in the list; expected {' or '.join(expected)}", offset, expected,
+                        closed=inner)
+    return _Problem("the list is never closed (cut off?)", len(text), ("]",), closed=tuple(sorted(closed)))
+
+
+def _moves(node: Node) -> tuple[list[ParsedAction[Move]], list[tuple[int, int]], set[str]] | _Problem:
+    """Check the shape of a list; the moves, the spans of unread pairs, and the key styles used."""
+    if not node.value:
+        return _Problem("the list is empty", node.start, complete=True)
+    items: list[ParsedAction[Move]] = []
+    unread: list[tuple[int, int]] = []
+    styles: set[str] = set()
+    for number, element in enumerate(node.value, start=1):  # type: ignore[arg-type]
+        if element.kind != "dict":
+            return _Problem(f"element {number} is {element.describe()}, expected a dict with keys "
+                            "'location_before', 'action' and 'location_after'", element.start, complete=True)
+        fields: dict[str, tuple[Node, Node]] = {}
+        for key, value in element.value:
+            if key.kind != "string":
+                return _Problem(f"element {number} has a key that is {key.describe()}, not a quoted string",
+                                key.start, complete=True)
+            fields[key.value] = (key, value)  # type: ignore[index]
+        before = next((k for k in BEFORE_KEYS if k in fields), None)
+        after = next((k for k in AFTER_KEYS if k in fields), None)
+        for needed, name in ((before, "'location_before'"), ("action" if "action" in fields else None, "'action'"),
+                             (after, "'location_after'")):
+            if needed is None:
+                return _Problem(f"element {number} lacks the key {name}", element.start, complete=True)
+        values = []
+        for name in (before, "action", after):
+            value = fields[name][1]  # type: ignore[index]
+            if value.kind != "string":
+                return _Problem(f"the value of {name!r} in element {number} is {value.describe()}, expected a string",
+                                value.start, complete=True)
+            values.append(value.value)
+        styles.add(STYLES.get((before, after), f"{before}/action/{after}"))  # type: ignore[arg-type]
+        items.append(ParsedAction(Move(*values), element.start, element.end))
+        used = {before, "action", after}
+        unread.extend((k.start, v.end) for name, (k, v) in fields.items() if name not in used)
+    return items, unread, styles
+
+
+def _outside(text: str, start: int, end: int) -> list[Span]:
+    """Spans of the text outside ``[start, end)`` that are neither whitespace nor code fences."""
+    spans = []
+    for low, high in ((0, start), (end, len(text))):
+        cursor = low
+        for layout in _FENCE_OR_SPACE.finditer(text, low, high):
+            if layout.start() > cursor:
+                spans.append((cursor, layout.start()))
+            cursor = layout.end()
+        if cursor < high:
+            spans.append((cursor, high))
+    merged: list[list[int]] = []
+    for low, high in spans:  # join words separated only by whitespace
+        if merged and not text[merged[-1][1]:low].strip():
+            merged[-1][1] = high
+        else:
+            merged.append([low, high])
+    return [make_span(text, low, high, SpanKind.OUTSIDE) for low, high in merged]
+
+
+def _error(text: str, problem: _Problem, source: str | None) -> AnswerParseError:
+    line, column = line_and_column(text, problem.offset)
+    return AnswerParseError(problem.message, Location(source, line, column), problem.expected)
+
+
+def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_ANSWER_CHARS) -> ParsedAnswer[Move]:
+    """The trajectory of one answer.
+
+    >>> answer = parse_answer("Sure:\\n```python\\n[{'location_before': 'hall', 'action': 'up', "
+    ...                       "'location_after': \\"the attic\\"},]\\n```")
+    >>> [(m.action.before, m.action.action, m.action.after) for m in answer.items]
+    [('hall', 'up', 'the attic')]
+    >>> answer.form, [(s.kind.value, s.text) for s in answer.spans]
+    ('location_before/action/location_after', [('outside the answer', 'Sure:')])
+    >>> parse_answer("[{'prev_node': 'hall', 'action': 'up'}]")
+    Traceback (most recent call last):
+    ...
+    plancheck.errors.AnswerParseError: <input>, line 1, column 2: element 1 lacks the key 'location_after'
+    """
+    if len(text) > max_chars:
+        raise AnswerParseError(f"the answer has {len(text)} characters, more than the limit of {max_chars}",
+                               Location(source, 1, 1))
+    if not text.strip():
+        raise AnswerParseError("the answer is empty", Location(source, 1, 1), ("[",))
+    problems: list[_Problem] = []
+    chosen: tuple[list[ParsedAction[Move]], list[tuple[int, int]], set[str], int, int] | None = None
+    others = 0
+    cursor = 0  # where to look for the next '[' in the text
+    read_until = 0  # the end of the last list read in full: nothing before it is tried again
+    inner: deque[int] = deque()
+    for _ in range(MAX_CANDIDATES):
+        while inner and inner[0] < read_until:
+            inner.popleft()
+        start = inner.popleft() if inner else text.find("[", cursor)
+        if start < 0:
+            break
+        read = read_list(text, start)
+        if isinstance(read, _Problem):
+            problems.append(read)
+            inner.extend(read.closed)
+            cursor = max(cursor, start + 1, read.offset)
+            continue
+        node, end = read
+        cursor = read_until = max(cursor, end)
+        shape = _moves(node)
+        if isinstance(shape, _Problem):
+            problems.append(shape)
+        elif chosen is None:
+            chosen = (*shape, start, end)
+        else:
+            others += 1
+    if chosen is None:
+        if not problems:
+            raise AnswerParseError("no list found: the answer must hold a Python list of dicts with keys "
+                                   "'location_before', 'action' and 'location_after'", Location(source, 1, 1), ("[",))
+        shapes = [p for p in problems if p.complete]
+        worst = shapes[0] if shapes else max(problems, key=lambda p: p.offset)
+        raise _error(text, worst, source)
+    items, unread, styles, start, end = chosen
+    notes = []
+    if len(styles) > 1:
+        notes.append("the dicts mix key styles: " + ", ".join(sorted(styles)))
+    if others:
+        notes.append(f"{others + 1} trajectory lists found; the first one is the answer")
+    spans = sorted(_outside(text, start, end) + [make_span(text, s, e, SpanKind.UNREAD) for s, e in unread],
+                   key=lambda span: span.start)
+    return ParsedAnswer(tuple(items), tuple(spans), " + ".join(sorted(styles)), tuple(notes))
+
+
+def format_answer(moves: tuple[Move, ...], style: str = "location_before") -> str:
+    """A trajectory written the way the prompts ask for it (Python literal syntax, ``repr`` quoting).
+
+    >>> format_answer((Move("hall", "up", "attic"),))
+    "[{'location_before': 'hall', 'action': 'up', 'location_after': 'attic'}]"
+    """
+    before, after = ("location_before", "location_after") if style == "location_before" else ("prev_node", "node")
+    return "[" + ", ".join(f"{{{before!r}: {m.before!r}, 'action': {m.action!r}, {after!r}: {m.after!r}}}"
+                           for m in moves) + "]"

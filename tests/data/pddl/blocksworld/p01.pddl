@@ -1,0 +1,5 @@
+(define (problem bw-5)
+  (:domain blocksworld)
+  (:objects a b c d e - block)
+  (:init (clear c) (clear e) (ontable a) (ontable d) (on b a) (on c b) (on e d) (handempty))
+  (:goal (and (on a b) (on b c) (on c d) (on d e))))

@@ -1,0 +1,5 @@
+(define (problem bw-6)
+  (:domain blocksworld)
+  (:objects a b c d e f - block)
+  (:init (clear a) (clear d) (clear f) (ontable c) (ontable e) (ontable f) (on a b) (on b c) (on d e) (handempty))
+  (:goal (and (on f e) (on e d) (on d c) (on c b) (on b a))))

@@ -1,0 +1,5 @@
+(define (problem briefcase-3)
+  (:domain briefcase)
+  (:objects home office school - location paycheck dictionary book - portable)
+  (:init (at-b home) (at paycheck home) (at dictionary home) (at book office) (in paycheck))
+  (:goal (and (at-b home) (at dictionary office) (at book school) (at paycheck home) (not (in dictionary)))))

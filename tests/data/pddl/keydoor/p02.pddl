@@ -1,0 +1,7 @@
+(define (problem keydoor-4x4-master)
+  (:domain keydoor)
+  (:objects c0_0 c0_1 c0_2 c0_3 c1_0 c1_1 c1_2 c1_3 c2_1 c3_0 c3_1 c3_2 c3_3 - cell k1 k2 - key)
+  (:init (at c0_0) (locked c2_1) (locked c3_3) (key-at k1 c0_3) (key-at k2 c3_0) (key-at master c1_1)
+         (opens k1 c2_1) (opens k2 c3_3)
+         (adj c0_0 c0_1) (adj c0_0 c1_0) (adj c0_1 c0_2) (adj c0_1 c1_1) (adj c0_1 c0_0) (adj c0_2 c0_3) (adj c0_2 c1_2) (adj c0_2 c0_1) (adj c0_3 c1_3) (adj c0_3 c0_2) (adj c1_0 c1_1) (adj c1_0 c0_0) (adj c1_1 c1_2) (adj c1_1 c2_1) (adj c1_1 c1_0) (adj c1_1 c0_1) (adj c1_2 c1_3) (adj c1_2 c1_1) (adj c1_2 c0_2) (adj c1_3 c1_2) (adj c1_3 c0_3) (adj c2_1 c3_1) (adj c2_1 c1_1) (adj c3_0 c3_1) (adj c3_1 c3_2) (adj c3_1 c3_0) (adj c3_1 c2_1) (adj c3_2 c3_3) (adj c3_2 c3_1) (adj c3_3 c3_2))
+  (:goal (at c3_3)))

@@ -1,0 +1,78 @@
+"""The command line: help everywhere, exit codes 0 / 1 / 2, JSON output."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from plancheck.cli import build_parser, main
+from plancheck.registry import world_names
+
+VALID = "[DOWN, TAKE, UP, DROP]"
+ENV = "inner_cluster_block.jsonl-0-0-0-0"
+
+
+def test_help_is_available_for_every_command_and_world(capsys):
+    parser = build_parser()
+    with pytest.raises(SystemExit) as top:
+        parser.parse_args(["--help"])
+    assert top.value.code == 0
+    for command in ("instances", "prompt", "check", "evaluate", "solve", "export", "stats"):
+        for world in world_names():
+            with pytest.raises(SystemExit) as done:
+                parser.parse_args([command, world, "--help"])
+            assert done.value.code == 0
+    assert "--semantics" in capsys.readouterr().out
+
+
+def test_usage_errors_exit_2():
+    with pytest.raises(SystemExit) as done:
+        main(["check"])
+    assert done.value.code == 2
+
+
+@pytest.mark.parametrize("answer, semantics, code", [
+    (VALID, "strict", 0),
+    ("[UP, UP, UP, UP, UP, UP]", "strict", 1),
+    ("[UP, UP, UP, UP, UP, UP]", "benchmark", 0),
+    ("no plan at all", "strict", 1),
+])
+def test_check_exit_codes(shared_data, tmp_path, answer, semantics, code):
+    path = tmp_path / "answer.txt"
+    path.write_text(answer)
+    assert main(["check", "grasp", ENV, str(path), "--semantics", semantics, "--data", str(shared_data)]) == code
+
+
+def test_check_bad_input_names_the_problem(shared_data, tmp_path, capsys):
+    assert main(["check", "grasp", ENV, str(tmp_path / "missing.txt"), "--data", str(shared_data)]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    (tmp_path / "a.txt").write_text(VALID)
+    assert main(["check", "grasp", "inner_cluster_block.jsonl-0-0-0", str(tmp_path / "a.txt")]) == 2
+    assert "not a GRASP id" in capsys.readouterr().err
+    assert main(["check", "grasp", ENV, str(tmp_path / "a.txt"), "--data", str(tmp_path)]) == 2
+    assert "no published GRASP grids" in capsys.readouterr().err
+
+
+def test_check_json_output(shared_data, tmp_path, capsys):
+    (tmp_path / "a.txt").write_text("Answer: " + VALID)
+    assert main(["check", "grasp", ENV, str(tmp_path / "a.txt"), "--json", "--data", str(shared_data)]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["valid"] and verdict["scores"] == {"paper": 1.0, "delivered": 1.0}
+    assert verdict["unread"][0]["text"] == "Answer:" and len(verdict["steps"]) == 4
+
+
+def test_instances_and_stats(shared_data, capsys):
+    assert main(["instances", "grasp", "outer_random_free", "--indices", "7", "--data", str(shared_data)]) == 0
+    ids = capsys.readouterr().out.split()
+    assert len(ids) == 8 and all(i.startswith("outer_random_free.jsonl-7-") for i in ids)
+    assert main(["stats", "grasp", "all", "--json", "--data", str(shared_data)]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert sum(s["grids"] for s in stats["sets"].values()) == 2000
+
+
+def test_module_entry_point_runs():
+    done = subprocess.run([sys.executable, "-m", "plancheck", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("plancheck ")

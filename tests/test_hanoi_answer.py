@@ -1,0 +1,136 @@
+"""Reading Hanoi answers: every supported spelling, the policies, and nothing dropped silently."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from plancheck.domains.hanoi.rules import Move
+from plancheck.errors import AnswerParseError
+from plancheck.rules import Unknown
+from plancheck.translators.answer import SpanKind
+from plancheck.translators.hanoi_answer import ParsePolicy, _parser, _tokens, parse_answer, parse_token, smartplay_match
+
+
+def moves(text: str, policy: ParsePolicy = ParsePolicy()) -> list[str]:
+    return [str(item.action) for item in parse_answer(text, policy).items]
+
+
+@pytest.mark.parametrize("answer, expected", [
+    ("Move the top disk of rod A to the top of rod C\nMove the top disk of rod A to the top of rod B",
+     ["A->C", "A->B"]),
+    ("move the top disk of rod a to the top of rod c.", ["A->C"]),
+    ("A->C, A->B, C->B", ["A->C", "A->B", "C->B"]),
+    ("A → C then a => b", ["A->C", "A->B"]),
+    ("A to C\nrod B onto rod C", ["A->C", "B->C"]),
+    ("Move disk 0 from A to C.\nMove a disk from peg B to peg A", ["A->C", "B->A"]),
+    ("(move d0 a c d1 c)\n(MOVE d1 a b d2 b)\n(move c b)", ["A->C", "A->B", "C->B"]),
+    ("action 2\nAction #6", ["A->C", "C->B"]),
+    ("Step 1: A -> C\nStep 2: A -> B", ["A->C", "A->B"]),
+    ("- A -> C\n- A -> B", ["A->C", "A->B"]),
+    ('["Move the top disk of rod A to the top of rod C", "A->B"]', ["A->C", "A->B"]),
+    ("```\nA -> C\nA -> B\n```", ["A->C", "A->B"]),
+    ("**Answer:** A -> C, A -> B", ["A->C", "A->B"]),
+])
+def test_spellings(answer, expected):
+    assert moves(answer) == expected
+
+
+def test_numbered_lines_commentary_and_unknown_slots():
+    answer = parse_answer("Plan:\n1. A -> C (smallest)\n2. hop over\n\n3. A -> B because it is free\nGood luck")
+    assert [str(i.action) for i in answer.items] == ["A->C", "hop over", "A->B"]
+    assert isinstance(answer.items[1].action, Unknown)
+    assert [(s.kind, s.text, s.line) for s in answer.spans] == [
+        (SpanKind.COMMENTARY, "(smallest)", 2), (SpanKind.UNKNOWN, "hop over", 3),
+        (SpanKind.COMMENTARY, "because it is free", 5), (SpanKind.OUTSIDE, "Good luck", 6)]
+    assert answer.form == "numbered lines"
+
+
+def test_bracket_list_elements():
+    answer = parse_answer('So: ["A->C", "fly", "A->B" twice]')
+    assert [str(i.action) for i in answer.items] == ["A->C", "fly", "A->B"]
+    assert [(s.kind, s.text) for s in answer.spans] == [
+        (SpanKind.OUTSIDE, "So:"), (SpanKind.UNKNOWN, "fly"), (SpanKind.UNREAD, "twice")]
+
+
+def test_echoed_configuration_is_not_the_answer():
+    answer = parse_answer("- A: |bottom, [2, 1, 0], top|\n- B: |bottom, [], top|\nA -> C")
+    assert [str(i.action) for i in answer.items] == ["A->C"]
+    assert [s.kind for s in answer.spans] == [SpanKind.OUTSIDE, SpanKind.OUTSIDE]
+
+
+def test_pick_policy():
+    text = "Draft:\n1. A -> B\nFinal:\n1. A -> C\n2. A -> B"
+    assert moves(text) == ["A->C", "A->B"]
+    assert moves(text, ParsePolicy.of(pick="first")) == ["A->B"]
+    with pytest.raises(AnswerParseError, match="2 lists of moves") as caught:
+        parse_answer(text, ParsePolicy.of(pick="only"))
+    assert (caught.value.location.line, caught.value.location.column) == (4, 4)
+    assert parse_answer(text).notes == ("2 lists of moves; the last one was used",)
+
+
+def test_prose_is_refused_unless_scanned():
+    text = "First I move the top disk of rod A to the top of rod C, then A to B."
+    with pytest.raises(AnswerParseError, match="moves appear only inside prose"):
+        parse_answer(text)
+    scanned = parse_answer(text, ParsePolicy.of(read="scan"))
+    assert [str(i.action) for i in scanned.items] == ["A->C", "A->B"] and scanned.notes
+    with pytest.raises(AnswerParseError, match="no list of moves found"):
+        parse_answer("I give up.")
+
+
+def test_smartplay_rule_takes_the_earliest_action_text():
+    text = ("Not 'move the top disk of rod B to the top of rod C'? No: "
+            "Move the top disk of rod A to the top of rod B. A->C")
+    answer = parse_answer(text, ParsePolicy.of(read="smartplay"))
+    assert [i.action for i in answer.items] == [Move.BC] and answer.form == "SmartPlay action match"
+    assert smartplay_match("nothing here") is None
+    fallback = parse_answer("  no idea ", ParsePolicy.of(read="smartplay"))
+    assert fallback.items[0].action == Unknown("no idea") and "action 0" in fallback.notes[0]
+
+
+def test_tokens_of_a_list_answer():
+    assert parse_token("A->C") is Move.AC
+    assert parse_token("Move the top disk of rod B to the top of rod A") is Move.BA
+    assert parse_token("A->C and A->B") == Unknown("A->C and A->B")
+    assert parse_token("") == Unknown("")
+
+
+def test_size_limit():
+    with pytest.raises(AnswerParseError, match="more than the limit"):
+        parse_answer("A->C\n" * 10, ParsePolicy(max_chars=20))
+
+
+_FRAGMENTS = st.sampled_from([
+    "A->C", "b to a", "Move the top disk of rod C to the top of rod B", "(move d0 a b)", "action 3", "1.", "- ",
+    "Step 2:", "[", "]", ",", ".", "then", "Answer:", "(note)", "hello", "42", "```", "**", '"', "\n", "\n\n", " ",
+    "disk", "rod", "é", "!", "->", "(", ")", "a", "b", "c", " to ", "onto", "A->A", "peg", "from", "\u2192"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_FRAGMENTS, max_size=40).map("".join), st.sampled_from(["plan", "scan", "smartplay"]),
+       st.sampled_from(["first", "last", "only"]))
+def test_total_and_nothing_dropped(text, read, pick):
+    """Any text is read or refused with AnswerParseError; every word of it is an action or a reported span."""
+    try:
+        answer = parse_answer(text, ParsePolicy.of(read, pick))
+    except AnswerParseError as error:
+        assert error.location is not None
+        return
+    covered = [(item.start, item.end) for item in answer.items] + [(s.start, s.end) for s in answer.spans]
+    if read == "smartplay":
+        assert len(answer.items) == 1
+        return
+    for token in _tokens(_parser().parse(text)):
+        if token.type in ("WORD", "NUMBER", "OTHER", "REMARK", "SENTENCE", "PHRASE", "ARROW", "PDDL", "INDEX"):
+            assert any(start <= token.start_pos < end for start, end in covered), (token, answer)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_arbitrary_text_never_crashes(text):
+    try:
+        parse_answer(text)
+    except AnswerParseError:
+        pass
