@@ -51,8 +51,8 @@ def test_check_exit_codes(run, tmp_path):
     assert code == 1 and "step 4: forward from (1, 4) facing west is blocked by a wall at (0, 4)" in out
     code, _, _ = run("check", room, str(bad), "--semantics", "benchmark")
     assert code == 0
-    code, out, _ = run("check", room, str(junk))
-    assert code == 2 and "UNPARSEABLE" in out
+    code, out, _ = run("check", room, str(junk))  # an unreadable answer is an invalid plan, not bad input
+    assert code == 1 and "UNPARSEABLE" in out and "junk.txt" in out
     code, _, err = run("check", "BabyAI-Nope-v0/seed=1", str(good))
     assert code == 2 and "error" in err
 

@@ -93,8 +93,9 @@ class BabyAIWorld:
 
     # -- checking -------------------------------------------------------------------------------
     def check(self, item: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
-              marker: str = "required", no_optimal: bool = False, **_: Any) -> Verdict:
-        return check(item, answer, unknown=unknown, marker=marker, optimal=not no_optimal)
+              marker: str = "required", no_optimal: bool = False, source: str | None = None, **_: Any) -> Verdict:
+        """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
+        return check(item, answer, unknown=unknown, marker=marker, optimal=not no_optimal, source=source)
 
     # -- batches --------------------------------------------------------------------------------
     def read_answers(self, path: Path, data: Path | None, **_: Any) -> Iterator[Record | BrokenRecord]:
