@@ -14,6 +14,7 @@ import random
 import time
 
 import pytest
+from babyai_scenes import scene
 
 from plancheck.domains.babyai.extract import extract, observe
 from plancheck.domains.babyai.instance import Instance, State
@@ -156,22 +157,6 @@ def test_rules_match_minigrid_on_ten_thousand_sequences():
 
 
 # -- hand-built scenes for the verifier's corner cases ---------------------------------------------
-
-def scene(build):
-    """A two-room minigrid level (rooms 6x6, wall at x = 5) laid out and instructed by ``build``."""
-    from minigrid.envs.babyai.core.roomgrid_level import RoomGridLevel
-
-    class Scene(RoomGridLevel):
-        def __init__(self):
-            super().__init__(room_size=6, num_rows=1, num_cols=2, max_steps=60)
-
-        def gen_mission(self):
-            build(self)
-
-    env = Scene()
-    env.reset(seed=0)
-    return env
-
 
 def replay_scene(env, actions: list[str], *, tail: int = 0, seed: int = 0) -> int | None:
     """Replay ``actions`` (then ``tail`` random ones) in minigrid and in plancheck, comparing every step."""

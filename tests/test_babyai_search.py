@@ -1,4 +1,5 @@
-"""Optimal BabyAI plans: A* against blind and exhaustive search, minigrid replays, the bot, Fast Downward."""
+"""Optimal BabyAI plans: A* against blind and exhaustive search, minigrid replays, the bot (Fast Downward on
+the PDDL: ``test_babyai_pddl.py``)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,7 @@ from plancheck.domains.babyai.references import certified_optimum, expert, optim
 from plancheck.domains.babyai.rules import PLAN_ACTIONS, BabyAIRules
 from plancheck.solvers.babyai_heuristic import MissionHeuristic
 from plancheck.solvers.babyai_search import Model, astar, mission_goal
-from plancheck.solvers.external import fast_downward_driver, run_fast_downward
 from plancheck.solvers.result import Status
-from plancheck.translators.babyai_pddl import domain_text, plan_actions, problem_text
 
 SMALL = [("BabyAI-GoToLocal-v0", s) for s in range(1, 6)] + [("BabyAI-PutNextLocal-v0", s) for s in (1, 2, 3)] + [
     ("BabyAI-PickupLoc-v0", 2), ("BabyAI-GoToObj-v0", 2), ("BabyAI-Open-v0", 1), (PLAN_ROOMS[0], 1),
@@ -83,16 +82,3 @@ def test_heuristic_never_overestimates_along_optimal_plans():
             assert heuristic(model.intern(state), model.pose_of(state)) <= len(plan) - done, (env_id, seed, done)
             outcome = rules.step(state, action)
             state = outcome.state if outcome.ok or outcome.state is not None else state
-
-
-@pytest.mark.skipif(fast_downward_driver() is None, reason="Fast Downward (up-fast-downward) is not installed")
-@pytest.mark.parametrize("env_id, seed", [("BabyAI-GoToLocal-v0", 1), ("BabyAI-PutNextLocal-v0", 2)] + [
-    pytest.param(*case, marks=slow) for case in (("BabyAI-Open-v0", 1), ("BabyAI-Pickup-v0", 1),
-                                                 ("BabyAI-GoToSeq-v0", 4), ("BabyAI-UnblockPickup-v0", 2))])
-def test_fast_downward_on_the_pddl_finds_the_native_optimum(env_id, seed):
-    instance = load_instance(env_id, seed)
-    run = run_fast_downward(domain_text(), problem_text(instance), search="astar(blind())", timeout=120)
-    assert run.status is Status.SOLVED, run.message
-    actions = plan_actions(run.plan)
-    assert run.cost == len(actions) == optimal_plan(instance).cost
-    assert replay_in_minigrid(instance, actions).exact
