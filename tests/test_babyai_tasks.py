@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from plancheck.domains.babyai.catalog import langsuite_tasks
 from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.langsuite import observation
 from plancheck.domains.babyai.levels import reset_env
@@ -75,6 +76,45 @@ def test_decompose_expert_list_needs_no_help_and_missing_subgoals_cost_help():
     assert short.scores == {"CR": 0.0, "PR": 0.0, "ACI": 0.0}
 
 
+def test_decompose_sample_records_scored_against_their_published_help_counts(tmp_path, shared_data):
+    """The 6 published Decompose records, answered with the expert list and with one subgoal left out:
+    ACI is normalised by each record's own help_count; the helper's help is counted."""
+    lines, published = [], []
+    for line in (shared_data / "babybench" / "regenerated_decompose_sample.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        instance = load_instance(record["env_name"], record["seed"])
+        expert = [str(s) for s in decompose(BabyAIRules(instance), instance.start,
+                                            certified_optimum(record["env_name"], record["seed"]).plan)]
+        published.append(record["help_count"])
+        for left_out in [None] + list(range(len(expert))):
+            chosen = [s for i, s in enumerate(expert) if i != left_out]
+            lines.append(json.dumps({**record, "response": "<START>\n" + "\n".join(chosen) + "\n<END>",
+                                     "left_out": left_out}))
+    answers = tmp_path / "decompose.jsonl"
+    answers.write_text("\n".join(lines))
+    helped = failed = 0
+    for record, line in zip(read_answers(answers), lines):
+        verdict = WORLD.check(WORLD.resolve(record, shared_data), record.text)
+        expected_e = json.loads(line)["help_count"]
+        assert verdict.metrics["expert_help"] == expected_e and verdict.metrics["expert_help_from"] == "record"
+        help_ = verdict.metrics["help"]
+        if json.loads(line)["left_out"] is None:
+            assert verdict.scores == {"CR": 1.0, "PR": 1.0, "ACI": 1.0} and help_ == 0
+        elif verdict.goal_reached:  # the helper filled the gap, or the subgoal was not needed after all
+            helped += help_ > 0
+            assert verdict.scores == {"CR": 1.0, "PR": float(help_ == 0),
+                                      "ACI": max(0.0, (expected_e - help_) / expected_e)}
+        else:  # the helper never adds the mission's own last subgoal
+            failed += 1
+            assert verdict.scores == {"CR": 0.0, "PR": 0.0, "ACI": 0.0}
+    assert published == [1, 1, 4, 4, 6, 6] and helped >= 3 and failed >= 10
+    summary = summarize([(r, WORLD.check(WORLD.resolve(r, shared_data), r.text)) for r in read_answers(answers)],
+                        "decompose")
+    rows = {(task_, env, metric): value for task_, env, _, _, metric, value in summary.rows}
+    # GoToLocal: each expert list is one GoNextTo; without it the helper does nothing
+    assert rows[("decompose", "BabyAI-GoToLocal-v0", "CR")] == rows[("decompose", "BabyAI-GoToLocal-v0", "ACI")] == 0.5
+
+
 def _langsuite_words(instance, plan):
     rules = BabyAIRules(instance)
     words, state = [], instance.start
@@ -106,6 +146,24 @@ def test_langsuite_success_steps_refusals_and_its_toggle_quirk():
     words = _langsuite_words(opener, certified_optimum("BabyAI-Open-v0", 1).plan)
     quirk = check(task("BabyAI-Open-v0", 1, Task.IG), words + ["Act: stop"])
     assert quirk.metrics["mission_done"] and not quirk.goal_reached  # LangSuitE never reports a toggle's success
+
+
+def test_langsuite_task_list_optimal_plans_in_its_action_words(shared_data):
+    """Every LangSuitE task minigrid has, answered with its optimal plan in LangSuitE's words."""
+    tasks, missing = langsuite_tasks(shared_data)
+    assert len(tasks) == 45 and len(missing) == 5
+    toggled = 0
+    for env_id, seed in tasks:
+        plan = certified_optimum(env_id, seed).plan
+        words = _langsuite_words(load_instance(env_id, seed), plan)
+        verdict = check(task(env_id, seed, Task.IG), words + ["Act: stop [done]"])
+        assert verdict.metrics["mission_done"] and verdict.metrics["refused"] == 0, (env_id, seed)
+        if plan[-1] is Action.toggle:  # LangSuitE misses a toggle's success: the agent has to stop
+            toggled += 1
+            assert verdict.scores["success"] == 0.0 and verdict.metrics["steps"] == len(words) + 1
+        else:
+            assert verdict.scores["success"] == 1.0 and verdict.metrics["steps"] == len(words), (env_id, seed)
+    assert toggled == 4  # the "open the door" tasks: KeyInBox 4 and 8, UnlockLocalDist 3 and 9
 
 
 def test_langsuite_prompt_matches_the_published_template(shared_data):
