@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from plancheck.domains.babyai.catalog import langsuite_tasks
 from plancheck.domains.babyai.extract import load_instance
@@ -36,6 +37,21 @@ def test_predict_exact_and_manhattan():
     assert not wrong.goal_reached and wrong.scores["manhattan"] == 3.0
     assert "((5, 5), 2)" in wrong.notes[-1]
     assert not check(item, "I think (5, 5).").parsed
+
+
+def test_predict_sample_records_exact_and_manhattan(tmp_path, shared_data):
+    """Each published Predict record answered with its target state, and with the cell moved by (1, -2)."""
+    lines = []
+    for line in (shared_data / "babybench" / "regenerated_predict_sample.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        x, y, d = (int(v) for v in re.findall(r"\d+", record["target_state"]))
+        for guess in (record["target_state"], f"(({x + 1}, {y - 2}), {d})", f"(({x}, {y}), {(d + 1) % 4})"):
+            lines.append(json.dumps({**record, "response": f"The agent's final state is: {guess}"}))
+    (tmp_path / "predict.jsonl").write_text("\n".join(lines))
+    verdicts = [WORLD.check(WORLD.resolve(r, shared_data), r.text) for r in read_answers(tmp_path / "predict.jsonl")]
+    assert len(verdicts) == 18
+    assert [v.scores["exact"] for v in verdicts] == [1.0, 0.0, 0.0] * 6
+    assert [v.scores["manhattan"] for v in verdicts] == [0.0, 3.0, 0.0] * 6
 
 
 def test_plan_success_efficiency_unknown_tokens_and_plain_word_failures():
