@@ -14,7 +14,10 @@ Rules (they mirror the published helper bot where it is well defined):
   says; the published bot skips boxes. Anything else in front: skipped.
 * ``Pickup``: pick up what is in front; with full hands, the cheapest detour that frees them and
   picks it up. ``Drop``: drop in front when carrying and the cell is free; otherwise skipped.
-* An unreachable target ends the run unsuccessfully.
+* An unreachable target ends the run unsuccessfully; so does a subgoal whose plan is not found
+  within ``MAX_EXPANSIONS`` search states (deterministic; reported as such, never reached on the
+  benchmark's answers we know of: the searches are guided by admissible estimates that count a
+  door to open or an object to move on the way as one interaction each).
 
 *Help* is the number of subgoals the helper inserted: the detour of a subgoal is cut into
 subgoals by :func:`decompose` (one per pickup, drop or toggle, each preceded by a GoNextTo when the
@@ -29,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from plancheck.domains.babyai.instance import OPEN, State
+from plancheck.domains.babyai.instance import LOCKED, OPEN, State
 from plancheck.domains.babyai.mission import NONE, RUNNING, SUCCESS, door_index
 from plancheck.domains.babyai.rules import Action, BabyAIRules
 from plancheck.domains.babyai.tasks import Subgoal
@@ -38,6 +41,7 @@ from plancheck.solvers.babyai_search import Model, astar
 from plancheck.solvers.result import Status
 
 INTERACTION_COST = 1000  # the detour planner minimises inserted interactions first, then length
+MAX_EXPANSIONS = 50_000  # per subgoal: beyond this the subgoal counts as unreachable (seconds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +120,7 @@ class Helper:
         taken: list[Action] = []
         steps: list[StepOfRun] = []
         for subgoal in subgoals:
-            plan, note = self._plan(state, subgoal, limit - len(taken))
+            plan, note = self._plan(state, subgoal)
             if plan is None:
                 steps.append(StepOfRun(subgoal, (), (), note))
                 return self._end(taken, steps, state, f"stopped at {subgoal}: {note}")
@@ -147,7 +151,8 @@ class Helper:
         return cut[:-1] if cut and cut[-1].kind == subgoal.kind else cut
 
     # -- planning one subgoal ------------------------------------------------------------------
-    def _plan(self, state: State, subgoal: Subgoal, budget: int) -> tuple[list[Action] | None, str]:
+    def _plan(self, state: State, subgoal: Subgoal) -> tuple[list[Action] | None, str]:
+        """The subgoal's actions (planned without the step limit, which cuts the run when it executes)."""
         rules = self.rules
         front = state.front
         ref = rules.occupant(state, front)
@@ -158,10 +163,9 @@ class Helper:
             if not (0 <= target[0] < rules.instance.width and 0 <= target[1] < rules.instance.height):
                 return None, f"{target} is outside the grid"
             cell = self.model.cell(*target)
-            table = self.face(frozenset({cell}))
             front_of = self.model.front
-            return self._search(state, lambda cid, pose: front_of[pose] == cell,
-                                lambda cid, pose: table[pose], budget, f"cannot reach a cell facing {target}")
+            return self._search(state, lambda cid, pose: front_of[pose] == cell, self._approach(cell),
+                                f"cannot reach a cell facing {target}")
         if subgoal.kind in ("OpenSubgoal", "CloseSubgoal"):
             if subgoal.kind == "OpenSubgoal" and ref is not None and ref >= 0 and rules.things[ref].kind == "box":
                 return [Action.toggle], "opens the box"
@@ -176,24 +180,68 @@ class Helper:
             toggle = rules.step(state, Action.toggle)
             if toggle.ok:
                 return [Action.toggle], ""
-            configs = self.model.configs
-            return self._search(state, lambda cid, pose: configs[cid].doors[door] == OPEN, lambda cid, pose: 0,
-                                budget, "cannot fetch the key for the locked door")
+            configs, color = self.model.configs, rules.instance.doors[door].color
+
+            def interactions(cid: int, pose: int) -> int:  # the toggle; a key of the colour; freeing the hands
+                config = configs[cid]
+                if config.doors[door] == OPEN:
+                    return 0
+                held = config.carrying
+                if held != NONE and rules.things[held].kind == "key" and rules.things[held].color == color:
+                    return INTERACTION_COST
+                return INTERACTION_COST * (2 if held == NONE else 3)
+
+            return self._search(state, lambda cid, pose: configs[cid].doors[door] == OPEN, interactions,
+                                "cannot fetch the key for the locked door")
         if subgoal.kind == "PickupSubgoal":
             if state.carrying == NONE or ref is None or ref < 0:
                 return [Action.pickup], ""
             configs = self.model.configs
-            return self._search(state, lambda cid, pose: configs[cid].carrying == ref, lambda cid, pose: 0,
-                                budget, "cannot free the hands to pick it up")
+
+            def interactions(cid: int, pose: int) -> int:  # the pickup, and a drop first with full hands
+                held = configs[cid].carrying
+                return 0 if held == ref else INTERACTION_COST * (1 if held == NONE else 2)
+
+            return self._search(state, lambda cid, pose: configs[cid].carrying == ref, interactions,
+                                "cannot free the hands to pick it up")
         if subgoal.kind == "DropSubgoal":
             if state.carrying == NONE or ref is not None or front in rules.walls:
                 return [], "nothing carried or the cell in front is not free: skipped"
             return [Action.drop], ""
         return None, f"unknown subgoal {subgoal.kind}"
 
-    def _search(self, state, goal, heuristic, budget, failure) -> tuple[list[Action] | None, str]:
-        result = astar(self.model, state, heuristic, goal, horizon=budget,
+    def _approach(self, cell: int):
+        """An admissible estimate for facing ``cell``: the moves, plus one interaction for every closed
+        door or object on the way (each must be opened or moved before the agent can enter its cell),
+        and one more for a locked door whose key the agent does not hold (when no other locked door
+        shares its colour, so that the key's pickup is counted once)."""
+        tables: dict[int, list[int]] = {}
+        model, things, doors = self.model, self.rules.things, self.rules.instance.doors
+        cells = [model.cell(*door.pos) for door in doors]
+        target = frozenset({cell})
+
+        def estimate(cid: int, pose: int) -> int:
+            table = tables.get(cid)
+            if table is None:
+                config = model.configs[cid]
+                held = things[config.carrying] if config.carrying != NONE else None
+                key = held.color if held is not None and held.kind == "key" else None
+                locked = [door.color for door, status in zip(doors, config.doors) if status == LOCKED]
+                toll = {model.cell(*xy): INTERACTION_COST for xy in config.objects if xy is not None}
+                for door, where, status in zip(doors, cells, config.doors):
+                    if status != OPEN:
+                        fetch = status == LOCKED and door.color != key and locked.count(door.color) == 1
+                        toll[where] = INTERACTION_COST * (2 if fetch else 1)
+                table = tables[cid] = self.face(target, tuple(sorted(toll.items())))
+            return table[pose]
+
+        return estimate
+
+    def _search(self, state, goal, heuristic, failure) -> tuple[list[Action] | None, str]:
+        result = astar(self.model, state, heuristic, goal, max_expansions=MAX_EXPANSIONS,
                        cost=lambda a: INTERACTION_COST if a >= int(Action.pickup) else 1)
+        if result.status is Status.TIMEOUT:
+            return None, f"{failure} (no plan within {MAX_EXPANSIONS:,} search states)"
         if result.status is not Status.SOLVED:
             return None, failure
         return list(result.plan), ""

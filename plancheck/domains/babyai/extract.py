@@ -15,7 +15,19 @@ from typing import Any
 from plancheck.domains.babyai.instance import CLOSED, LOCKED, OPEN, Door, Instance, State, Thing
 from plancheck.domains.babyai.levels import reset_env
 from plancheck.domains.babyai.mission import (
-    NONE, Cell, Desc, GoTo, Mission, Node, Open, Pickup, Progress, PutNext, Seq, door_ref)
+    NONE,
+    Cell,
+    Desc,
+    GoTo,
+    Mission,
+    Node,
+    Open,
+    Pickup,
+    Progress,
+    PutNext,
+    Seq,
+    door_ref,
+)
 from plancheck.errors import InstanceNotFoundError
 
 MOVABLE = ("key", "ball", "box")

@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from plancheck.domains.babyai.mission import (
-    NONE, Cell, Desc, Mission, Progress, leaves, node_from_json, node_to_json)
+from plancheck.domains.babyai.mission import NONE, Cell, Desc, Mission, Progress, leaves, node_from_json, node_to_json
 from plancheck.errors import InstanceNotFoundError
 
 DIRECTIONS = ("east", "south", "west", "north")

@@ -19,7 +19,7 @@ References to things are ints: objects are 0, 1, ... and door ``d`` is ``-(d + 1
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 Cell = tuple[int, int]
 
@@ -88,7 +88,7 @@ class Seq:
     strict: bool = False
 
 
-Node = Union[GoTo, Open, Pickup, PutNext, Seq]
+Node = GoTo | Open | Pickup | PutNext | Seq
 LEAVES = (GoTo, Open, Pickup, PutNext)
 
 

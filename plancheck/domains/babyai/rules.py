@@ -14,8 +14,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 
 from plancheck.domains.babyai.instance import CLOSED, DIRECTIONS, LOCKED, OPEN, Instance, State, replace_state
-from plancheck.domains.babyai.mission import (
-    NONE, RUNNING, SUCCESS, Cell, StepFacts, door_index, door_ref, verify)
+from plancheck.domains.babyai.mission import NONE, RUNNING, SUCCESS, Cell, StepFacts, door_index, door_ref, verify
 from plancheck.rules import Applied, Outcome, Rejected, Unknown
 
 
