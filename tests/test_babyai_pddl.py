@@ -36,8 +36,13 @@ def test_fast_downward_finds_the_native_optimum_for_every_mission_kind(kind):
 
 
 LEVELS = [("BabyAI-GoToLocal-v0", 1), ("BabyAI-PutNextLocal-v0", 2), ("BabyAI-PickupLoc-v0", 2)]
-SLOW_LEVELS = [("BabyAI-Open-v0", 1), ("BabyAI-Pickup-v0", 1), ("BabyAI-GoToSeq-v0", 4),
-               ("BabyAI-UnblockPickup-v0", 2)]
+SLOW_LEVELS = [("BabyAI-Open-v0", 1), ("BabyAI-Pickup-v0", 1), ("BabyAI-UnblockPickup-v0", 2),
+               ("BabyAI-GoToSeq-v0", 4),  # go to a ball and go to the blue key after you go to ... and go to ...
+               ("BabyAI-GoToSeq-v0", 12),  # go to the grey ball after you go to a green box
+               ("BabyAI-BossLevel-v0", 96),  # put a red ball next to the purple key and open a door, then go to ...
+               ("BabyAI-BossLevel-v0", 18),  # open the blue door in front of you and go to a blue door
+               ("BabyAI-BossLevel-v0", 42),  # put the blue key next to a ball
+               ("BabyAI-SynthLoc-v0", 44)]  # open a red door (locked: its key first)
 
 
 @needs_fd

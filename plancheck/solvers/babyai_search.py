@@ -163,7 +163,7 @@ def astar(model: Model, start: State, heuristic: Callable[[int, int], int], goal
         expanded_at[key] = g
         expanded += 1
         if max_expansions is not None and expanded > max_expansions or (
-                deadline is not None and expanded % 1024 == 0 and time.monotonic() > deadline):
+                deadline is not None and time.monotonic() > deadline):
             return SearchResult(Status.TIMEOUT, None, None, expanded, time.perf_counter() - began)
         depth = steps[key] + 1
         if horizon is not None and depth > horizon:
