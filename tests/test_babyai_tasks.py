@@ -61,7 +61,7 @@ def test_plan_success_efficiency_unknown_tokens_and_plain_word_failures():
     assert best.metrics["optimal_length"] == 5 and best.valid
     detour = check(item, "The LLM's action sequence is: left, forward, forward, forward, jump, left, forward")
     assert detour.goal_reached and detour.scores["efficiency"] == 5 / 6
-    assert [s.text for s in detour.spans] == ["jump"]
+    assert [s.text for s in detour.spans] == ["jump"] and len(detour.actions) == 6  # skipped: a span, not an action
     assert not detour.valid and str(detour.failure) == \
         "step 4: forward from (1, 4) facing west is blocked by a wall at (0, 4)"
     assert detour.passed(Semantics.BENCHMARK) and not detour.passed(Semantics.STRICT)

@@ -129,7 +129,7 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
                "ball_distance": None if ball is None else
                abs(trace.final.pos[0] - ball[0]) + abs(trace.final.pos[1] - ball[1]) - 1}
     return from_trace(WORLD, task.id, parsed, trace, scores=scores, metrics=metrics, has_goal=True,
-                      describe_state=lambda s: rules.describe(s),
+                      describe_state=lambda s: rules.describe(s), executed=actions,
                       optimal=None if best is None else {"length": float(best)})
 
 
@@ -169,10 +169,12 @@ def _decompose(task: TaskInstance, text: str, source: str | None) -> Verdict:
 def _ig(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, source: str | None) -> Verdict:
     rules = LangSuitERules(task.instance)
     parsed = parse_langsuite(answer if isinstance(answer, str) else list(answer), source=source)
-    trace = execute(rules, parsed.actions(policy))
+    actions = parsed.actions(policy)
+    trace = execute(rules, actions)
     final = trace.final
     verdict = from_trace(
         WORLD, task.id, parsed, trace, has_goal=True, describe_state=lambda s: rules.world.describe(s.world),
+        executed=actions,
         scores={"success": float(final.reported)},
         metrics={"steps": len(trace.steps), "stopped": final.stopped,
                  "mission_done": final.completed,
