@@ -20,6 +20,7 @@ Each reader follows the published harness, but reports what the harness drops si
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -217,12 +218,20 @@ def _subgoal(line: str) -> Subgoal | None:
 
 # -- LangSuitE -------------------------------------------------------------------------------------
 
+_ACKNOWLEDGEMENT = re.compile(r"\s*yes[\s.!]*", re.IGNORECASE)
+
 def parse_langsuite(responses: str | list[str], *, source: str | None = None) -> ParsedAnswer[IGAction]:
     """LangSuitE actions, one per response (a list, or text with one response per line).
+
+    A first response that is just "YES" answers the system prompt ("Respond YES if you can play
+    this game"), before the task begins: it is kept as a span outside the answer, not a step.
 
     >>> answer = parse_langsuite("Act: turn_left\\nAct: pick_up [red ball]\\nthinking...\\nstop [N/A]")
     >>> [str(item.action) for item in answer.items]
     ['turn_left', 'pick_up [red ball]', 'thinking...', 'stop']
+    >>> answer = parse_langsuite(["YES.", "Act: move_ahead"])
+    >>> [str(item.action) for item in answer.items], answer.spans[0].kind.value, answer.notes
+    (['move_ahead'], 'outside the answer', ("the first response 'YES.' answers the system prompt: not a step",))
     """
     if isinstance(responses, str):
         _check_size(responses, source)
@@ -241,6 +250,12 @@ def parse_langsuite(responses: str | list[str], *, source: str | None = None) ->
             offset += len(raw) + 1
     items: list[ParsedAction] = []
     spans = []
+    notes: tuple[str, ...] = ()
+    if lines and _ACKNOWLEDGEMENT.fullmatch(lines[0][1]):
+        offset, raw = lines.pop(0)
+        lead = offset + (len(raw) - len(raw.lstrip()))
+        spans.append(make_span(text, lead, lead + len(raw.strip()), SpanKind.OUTSIDE))
+        notes = (f"the first response {raw.strip()!r} answers the system prompt: not a step",)
     for offset, raw in lines:
         tokens = _tokens("langsuite", raw.lower(), offset, text, source)
         found = [i for i, t in enumerate(tokens) if t.type == "ACTION"]
@@ -262,5 +277,5 @@ def parse_langsuite(responses: str | list[str], *, source: str | None = None) ->
         word = tokens[i].value
         items.append(ParsedAction(IGAction(word, color, kind), offset + tokens[i].start_pos,
                                   offset + tokens[i].end_pos))
-    return ParsedAnswer(tuple(items), tuple(spans), "one action per response", ())
+    return ParsedAnswer(tuple(items), tuple(spans), "one action per response", notes)
 
