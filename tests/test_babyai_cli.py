@@ -72,6 +72,9 @@ def test_solve_certifies_and_export_writes_pddl_that_fast_downward_solves(run, t
     result = json.loads(out)
     assert code == 0 and result["status"] == "solved" and result["proven_optimal"]
     assert result["values"]["length"] == 17 and result["minigrid_success_step"] == 17
+    code, out, _ = run("solve", "BabyAI-BossLevel-v0/seed=81", "--timeout", "0.5")  # a hard seed: no claim
+    result = json.loads(out)
+    assert code == 1 and result["status"] == "timed out" and result["plan"] is None and not result["proven_optimal"]
     code, out, _ = run("solve", "BabyAI-PutNextLocal-v0/seed=2", "--planner", "bot")
     assert code == 0 and json.loads(out)["values"]["length"] == 20 and not json.loads(out)["proven_optimal"]
     code, out, _ = run("export", "BabyAI-GoToLocal-v0/seed=2", "--out", str(tmp_path))

@@ -43,6 +43,8 @@ def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0)
         status, plan = result.status, result.plan
         optimal_claim = status is Status.SOLVED
         message = f"{result.expanded} states expanded"
+        if status is Status.TIMEOUT:
+            message += f"; no plan proven optimal within the {timeout:g} s limit (--timeout)"
     elif planner == "fast-downward":
         run = run_fast_downward(domain_text(), problem_text(instance), search="astar(blind())", timeout=timeout)
         status, plan, optimal_claim, message = run.status, None, run.optimal, run.message
