@@ -9,7 +9,8 @@ omniscient variant (whole map; LLM-BabyBench's expert is an omniscient bot), eac
     python benchmarks/babyai_optimal.py --plan-rooms          # the 16 Plan rooms, seeds 1-100
     python benchmarks/babyai_optimal.py --levels BabyAI-GoTo-v0 --seeds 1-20 --out results.jsonl
 
-Prints one row per environment and writes one JSON line per instance with ``--out``.
+Prints one row per environment and writes one JSON line per instance with ``--out``;
+``--table results.jsonl`` prints the table of saved results again (``--markdown`` for docs).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
-from statistics import fmean
+from statistics import fmean, median
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -76,6 +77,23 @@ def table(rows: list[dict]) -> list[str]:
             for line in lines]
 
 
+def markdown(rows: list[dict]) -> list[str]:
+    """The table for docs/babyai.md: the optimum against minigrid's BabyAIBot."""
+    lines = ["| environment | n | solved (certified) | optimal mean | bot mean | optimum shorter | saved mean / max "
+             "| A* s mean / median / max | bot s mean |", "|---" * 9 + "|"]
+    for env in list(dict.fromkeys(r["env"] for r in rows)) + ["ALL"]:
+        group = [r for r in rows if env in ("ALL", r["env"])]
+        solved = [r for r in group if r["status"] == "solved"]
+        bot, shorter, gap = _versus(solved, "minigrid")
+        seconds = sorted(r["seconds"] for r in group)
+        lines.append(f"| {env.removeprefix('BabyAI-').removeprefix('CustomBabyAI-')} | {len(group)} | {len(solved)} "
+                     f"({sum(r.get('certified', False) for r in solved)}) | "
+                     f"{fmean(r['optimal'] for r in solved):.1f} | {bot} | {shorter} | {gap.replace('/', ' / ')} | "
+                     f"{fmean(seconds):.2f} / {median(seconds):.3f} / {seconds[-1]:.1f} | "
+                     f"{fmean(r['minigrid']['seconds'] for r in group):.3f} |")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--levels", nargs="*", help="environment ids (default: the 16 LLM-BabyBench levels)")
@@ -84,7 +102,13 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=300.0, help="seconds per A* search")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--out", type=Path, help="write one JSON line per instance here")
+    parser.add_argument("--table", type=Path, help="print the table of results saved with --out, and stop")
+    parser.add_argument("--markdown", action="store_true", help="with --table: a Markdown table")
     args = parser.parse_args()
+    if args.table:
+        saved = [json.loads(line) for line in args.table.read_text().splitlines() if line.strip()]
+        print("\n".join(markdown(saved) if args.markdown else table(saved)))
+        return
     first, last = (int(x) for x in args.seeds.split("-"))
     levels = args.levels or (PLAN_ROOMS if args.plan_rooms else BABYBENCH_LEVELS)
     jobs = [(env, seed, args.limit) for env in levels for seed in range(first, last + 1)]
