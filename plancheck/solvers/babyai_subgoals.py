@@ -36,7 +36,7 @@ from plancheck.domains.babyai.instance import LOCKED, OPEN, State
 from plancheck.domains.babyai.mission import NONE, RUNNING, SUCCESS, door_index
 from plancheck.domains.babyai.rules import Action, BabyAIRules
 from plancheck.domains.babyai.tasks import Subgoal
-from plancheck.solvers.babyai_heuristic import FaceTables
+from plancheck.solvers.babyai_faces import FaceTables
 from plancheck.solvers.babyai_search import Model, astar
 from plancheck.solvers.result import Status
 
