@@ -215,6 +215,11 @@ def test_records_in_every_format_and_broken_lines(tmp_path, shared_data):
     (record,) = read_answers(harness)
     verdict = WORLD.check(WORLD.resolve(record, shared_data), record.text)
     assert verdict.goal_reached and verdict.scores["efficiency_vs_bot"] == 1.0
+    odd = tmp_path / "odd.jsonl"  # a byte-order mark, CRLF, a raw U+2028 inside a string
+    odd.write_bytes(b"\xef\xbb\xbf" + json.dumps({"instance": ROOM + "/seed=1", "response": "left\u2028"},
+                                                 ensure_ascii=False).encode() + b"\r\n")
+    (record,) = read_answers(odd)
+    assert isinstance(record, Record) and record.line == 1 and record.text == "left\u2028"
     decompose_sample = shared_data / "babybench" / "regenerated_decompose_sample.jsonl"
     assert all(isinstance(r, BrokenRecord) for r in read_answers(decompose_sample))
 

@@ -28,8 +28,12 @@ _FIELDS = ("action_sequence", "expert_action_sequence", "help_count", "target_st
 
 
 def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
-    """Every record in ``path`` (JSONL, or a JSON array of harness results)."""
-    raw = path.read_bytes().decode("utf-8", errors="replace")
+    """Every record in ``path`` (JSONL, or a JSON array of harness results).
+
+    The text is UTF-8 (a byte-order mark is dropped, a stray byte spoils one record, not the batch)
+    and JSONL lines end at ``\\n`` only: a raw U+2028 inside a JSON string is not a line break.
+    """
+    raw = path.read_bytes().decode("utf-8-sig", errors="replace")
     if path.suffix == ".json":
         try:
             entries = json.loads(raw)
@@ -41,7 +45,7 @@ def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
         for index, entry in enumerate(entries, start=1):
             yield record_from_json(entry, path, index)
         return
-    for number, line in enumerate(raw.splitlines(), start=1):
+    for number, line in enumerate(raw.split("\n"), start=1):
         if not line.strip():
             continue
         try:
