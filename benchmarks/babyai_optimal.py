@@ -37,7 +37,8 @@ def one(job: tuple[str, int, float]) -> dict:
     instance = load_instance(env_id, seed)
     row: dict = {"env": env_id, "seed": seed, "mission": instance.mission.text}
     result = optimal_plan(instance, timeout=limit)
-    row.update(status=result.status.value, seconds=round(result.seconds, 4), expanded=result.expanded)
+    row.update(status=result.status.value, seconds=round(result.seconds, 4), expanded=result.expanded,
+               lower_bound=result.bound)
     if result.status is Status.SOLVED:
         replay = replay_in_minigrid(instance, result.plan)
         row.update(optimal=len(result.plan), certified=replay.exact)

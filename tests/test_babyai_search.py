@@ -82,3 +82,18 @@ def test_heuristic_never_overestimates_along_optimal_plans():
             assert heuristic(model.intern(state), model.pose_of(state)) <= len(plan) - done, (env_id, seed, done)
             outcome = rules.step(state, action)
             state = outcome.state if outcome.ok or outcome.state is not None else state
+
+
+def test_a_stopped_search_reports_a_lower_bound_on_the_optimum():
+    instance = load_instance("BabyAI-BossLevel-v0", 3)
+    model = Model(BabyAIRules(instance))
+    heuristic = MissionHeuristic(model)
+    optimum = optimal_plan(instance).cost
+    start = heuristic(model.intern(instance.start), model.pose_of(instance.start))
+    bounds = []
+    for limit in (10, 300, 3000):
+        stopped = astar(model, instance.start, heuristic, mission_goal(model), horizon=instance.max_steps,
+                        max_expansions=limit)
+        assert stopped.status is Status.TIMEOUT and stopped.plan is None
+        bounds.append(stopped.bound)
+    assert start <= bounds[0] <= bounds[1] <= bounds[2] <= optimum and bounds[2] > start

@@ -122,7 +122,9 @@ def astar(model: Model, start: State, heuristic: Callable[[int, int], int], goal
     """A* from ``start``; ``heuristic(cid, pose)`` must be admissible (INF marks a dead end).
 
     ``horizon`` bounds the plan's number of actions (minigrid's step limit). The plan is a tuple of
-    :class:`Action`; its cost is the sum of ``cost(action)``.
+    :class:`Action`; its cost is the sum of ``cost(action)``. Stopped by ``max_expansions`` or the
+    ``deadline``, the result is TIMEOUT with ``bound``, the least f-value still open (a lower bound
+    on the optimal cost).
     """
     began = time.perf_counter()
     poses = model.poses
@@ -164,7 +166,7 @@ def astar(model: Model, start: State, heuristic: Callable[[int, int], int], goal
         expanded += 1
         if max_expansions is not None and expanded > max_expansions or (
                 deadline is not None and time.monotonic() > deadline):
-            return SearchResult(Status.TIMEOUT, None, None, expanded, time.perf_counter() - began)
+            return SearchResult(Status.TIMEOUT, None, None, expanded, time.perf_counter() - began, bound=f)
         depth = steps[key] + 1
         if horizon is not None and depth > horizon:
             continue

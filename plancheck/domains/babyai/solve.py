@@ -44,7 +44,8 @@ def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0)
         optimal_claim = status is Status.SOLVED
         message = f"{result.expanded} states expanded"
         if status is Status.TIMEOUT:
-            message += f"; no plan proven optimal within the {timeout:g} s limit (--timeout)"
+            message += (f"; no plan proven optimal within the {timeout:g} s limit (--timeout); "
+                        f"the optimum is at least {result.bound:g} actions")
     elif planner == "fast-downward":
         run = run_fast_downward(domain_text(), problem_text(instance), search="astar(blind())", timeout=timeout)
         status, plan, optimal_claim, message = run.status, None, run.optimal, run.message
