@@ -11,7 +11,7 @@ from plancheck.domains.babyai.langsuite import observation
 from plancheck.domains.babyai.levels import reset_env
 from plancheck.domains.babyai.prompts import LANGSUITE_EXAMPLE, LANGSUITE_START, langsuite_system
 from plancheck.domains.babyai.records import read_answers
-from plancheck.domains.babyai.references import certified_optimum
+from plancheck.domains.babyai.references import certified_optimum, expert
 from plancheck.domains.babyai.rules import Action, BabyAIRules
 from plancheck.domains.babyai.scoring import TaskInstance, check
 from plancheck.domains.babyai.summary import summarize
@@ -71,6 +71,20 @@ def test_plan_success_efficiency_unknown_tokens_and_plain_word_failures():
     lost = check(item, "The LLM's action sequence is: right, right")
     assert not lost.goal_reached and lost.scores == {"success": 0.0, "efficiency_vs_bot": 0.0, "efficiency": 0.0}
     assert not check(item, "left, forward").parsed
+
+
+def test_an_unproven_optimum_is_left_out_with_its_lower_bound():
+    """BossLevel 70: A* does not prove the optimum quickly (see docs/babyai.md); checking never hangs."""
+    env_id, seed = "BabyAI-BossLevel-v0", 70
+    bot = expert(env_id, seed)
+    answer = "The LLM's action sequence is: " + ", ".join(str(a) for a in bot.actions)
+    verdict = check(task(env_id, seed, Task.PLAN), answer, optimal_timeout=0.5)
+    assert verdict.goal_reached and verdict.scores["efficiency_vs_bot"] == 1.0 and "efficiency" not in verdict.scores
+    assert verdict.metrics["optimal_length"] is None and 60 < verdict.metrics["optimal_at_least"] <= len(bot.actions)
+    assert "the optimum was not proven within 0.5 s" in verdict.notes[-1]
+    decomposed = check(task(env_id, seed, Task.DECOMPOSE), "<START>\n(PickupSubgoal)\n<END>", optimal_timeout=0.5)
+    assert decomposed.metrics["expert_help_from"] == "bot's list (optimum not proven)"
+    assert decomposed.metrics["expert_help"] > 0 and decomposed.scores["CR"] == 0.0
 
 
 def test_decompose_expert_list_needs_no_help_and_missing_subgoals_cost_help():

@@ -10,6 +10,10 @@
 * Decompose: CR = the helper completes the mission, PR = with no help, ACI = max(0, (E - help) / E)
   when completed (the published formula: the area under success-vs-help-allowed, normalised by the
   expert's help count E; the record's ``help_count`` when known, else the expert list's length).
+
+The optimum an answer is compared with is searched for at most ``optimal_timeout`` seconds (once
+per instance, cached); unproven, Plan efficiency against it is left out (with a note giving the
+lower bound proven) and Decompose's expert list is cut from the bot's plan instead.
 * LangSuitE IG: success as LangSuitE reports it, and the number of steps taken.
 """
 
@@ -27,12 +31,14 @@ from plancheck.domains.babyai.tasks import Subgoal, Task
 from plancheck.errors import AnswerParseError
 from plancheck.rules import Unknown
 from plancheck.solvers.babyai_subgoals import Helper, decompose
+from plancheck.solvers.result import Status
 from plancheck.translators.answer import ParsedAction, ParsedAnswer, UnknownPolicy
 from plancheck.translators.babyai_answer import parse_langsuite, parse_plan, parse_state, parse_subgoals
 from plancheck.verifier.execute import execute
 from plancheck.verifier.verdict import StepView, Verdict, from_trace, unparseable
 
 WORLD = "babyai"
+OPTIMAL_TIMEOUT = 60.0  # seconds to prove the optimum an answer is compared with
 
 
 @dataclass(frozen=True)
@@ -58,15 +64,17 @@ class TaskInstance:
 
 
 def check(task: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
-          marker: str = "required", optimal: bool = True, source: str | None = None) -> Verdict:
+          marker: str = "required", optimal: bool = True, source: str | None = None,
+          optimal_timeout: float = OPTIMAL_TIMEOUT) -> Verdict:
     """Parse, execute and score one answer to ``task``."""
     try:
         if task.task is Task.PREDICT:
             return _predict(task, _text(answer), source)
         if task.task is Task.PLAN:
-            return _plan(task, answer, UnknownPolicy(unknown or "skip"), marker, optimal, source)
+            return _plan(task, answer, UnknownPolicy(unknown or "skip"), marker,
+                         optimal_timeout if optimal else None, source)
         if task.task is Task.DECOMPOSE:
-            return _decompose(task, _text(answer), source)
+            return _decompose(task, _text(answer), source, optimal_timeout)
         return _ig(task, answer, UnknownPolicy(unknown or "noop"), source)
     except AnswerParseError as error:
         return unparseable(WORLD, task.id, error, has_goal=True)
@@ -102,8 +110,9 @@ def _plan_answer(answer: str | Sequence[str], marker: str, source: str | None) -
     return ParsedAnswer(items, (), "action list")
 
 
-def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, marker: str, optimal: bool,
-          source: str | None) -> Verdict:
+def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, marker: str,
+          optimal_timeout: float | None, source: str | None) -> Verdict:
+    """``optimal_timeout`` None: no comparison with the optimum."""
     instance = task.instance
     rules = BabyAIRules(instance)
     parsed = _plan_answer(answer, marker, source)
@@ -116,7 +125,8 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
     else:
         run = expert(instance.env_id, instance.seed)
         bot, bot_source = run.actions, f"{run.variant} bot"
-    best = certified_optimum(instance.env_id, instance.seed).cost if optimal else None
+    found = None if optimal_timeout is None else certified_optimum(instance.env_id, instance.seed, optimal_timeout)
+    best = found.cost if found is not None and found.status is Status.SOLVED else None
     scores = {"success": float(success),
               "efficiency_vs_bot": len(bot) / length if success and length else 0.0}
     if best is not None:
@@ -128,9 +138,16 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
                "reward": round(1 - 0.9 * trace.goal_step / instance.max_steps, 6) if success else 0.0,
                "ball_distance": None if ball is None else
                abs(trace.final.pos[0] - ball[0]) + abs(trace.final.pos[1] - ball[1]) - 1}
-    return from_trace(WORLD, task.id, parsed, trace, scores=scores, metrics=metrics, has_goal=True,
-                      describe_state=lambda s: rules.describe(s), executed=actions,
-                      optimal=None if best is None else {"length": float(best)})
+    if found is not None and best is None:
+        metrics["optimal_at_least"] = found.bound
+    verdict = from_trace(WORLD, task.id, parsed, trace, scores=scores, metrics=metrics, has_goal=True,
+                         describe_state=lambda s: rules.describe(s), executed=actions,
+                         optimal=None if best is None else {"length": float(best)})
+    if found is not None and best is None:
+        verdict = replace(verdict, notes=verdict.notes + (
+            f"the optimum was not proven within {optimal_timeout:g} s (it is at least {found.bound:g} actions): "
+            f"no efficiency against it",))
+    return verdict
 
 
 def _red_ball(instance: Instance, state) -> tuple[int, int] | None:
@@ -140,7 +157,7 @@ def _red_ball(instance: Instance, state) -> tuple[int, int] | None:
     return cells[0] if cells else None
 
 
-def _decompose(task: TaskInstance, text: str, source: str | None) -> Verdict:
+def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeout: float) -> Verdict:
     instance = task.instance
     rules = BabyAIRules(instance)
     parsed = parse_subgoals(text, source=source)
@@ -149,8 +166,12 @@ def _decompose(task: TaskInstance, text: str, source: str | None) -> Verdict:
     if task.expert_help is not None:
         baseline, origin = task.expert_help, "record"
     else:
-        plan = certified_optimum(instance.env_id, instance.seed).plan or ()
-        baseline, origin = len(decompose(rules, instance.start, plan)), "expert list"
+        found = certified_optimum(instance.env_id, instance.seed, optimal_timeout)
+        if found.status is Status.SOLVED:
+            plan, origin = found.plan, "expert list"
+        else:
+            plan, origin = expert(instance.env_id, instance.seed).actions, "bot's list (optimum not proven)"
+        baseline = len(decompose(rules, instance.start, plan))
     aci = max(0.0, (baseline - run.help) / baseline) if run.success and baseline else 0.0
     steps = tuple(StepView(i, str(s.subgoal), not s.note.startswith("cannot"),
                            "; ".join(p for p in (s.note, f"help: {', '.join(map(str, s.help))}" if s.help else "")

@@ -19,7 +19,7 @@ from plancheck.domains.babyai.instance import parse_id
 from plancheck.domains.babyai.levels import LANGSUITE_RESOLUTIONS
 from plancheck.domains.babyai.prompts import PROMPTERS, babybench_prompt, langsuite_start, langsuite_system
 from plancheck.domains.babyai.rules import ACTION_NAMES
-from plancheck.domains.babyai.scoring import TaskInstance, check
+from plancheck.domains.babyai.scoring import OPTIMAL_TIMEOUT, TaskInstance, check
 from plancheck.domains.babyai.summary import summarize
 from plancheck.domains.babyai.tasks import Task
 from plancheck.errors import BadInputError
@@ -39,6 +39,9 @@ OPTIONS = (
                      "read whole", ("check", "evaluate"), "required", ("required", "optional")),
     Option("no_optimal", "do not compute the optimal plan (Plan efficiency against the bot only)",
            ("check", "evaluate"), kind=bool),
+    Option("optimal_timeout", "seconds to prove the optimum an answer is compared with (once per instance); "
+                              "unproven, Plan efficiency against it is left out", ("check", "evaluate"),
+           OPTIMAL_TIMEOUT, kind=float),
     Option("planner", "astar (optimal, native), bfs (optimal, blind), fast-downward (optimal, on the PDDL), "
                       "bot or omniscient-bot (minigrid's BabyAIBot)", ("solve",), "astar",
            ("astar", "bfs", "fast-downward", "bot", "omniscient-bot")),
@@ -93,9 +96,11 @@ class BabyAIWorld:
 
     # -- checking -------------------------------------------------------------------------------
     def check(self, item: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
-              marker: str = "required", no_optimal: bool = False, source: str | None = None, **_: Any) -> Verdict:
+              marker: str = "required", no_optimal: bool = False, optimal_timeout: float = OPTIMAL_TIMEOUT,
+              source: str | None = None, **_: Any) -> Verdict:
         """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
-        return check(item, answer, unknown=unknown, marker=marker, optimal=not no_optimal, source=source)
+        return check(item, answer, unknown=unknown, marker=marker, optimal=not no_optimal, source=source,
+                     optimal_timeout=optimal_timeout)
 
     # -- batches --------------------------------------------------------------------------------
     def read_answers(self, path: Path, data: Path | None, **_: Any) -> Iterator[Record | BrokenRecord]:
