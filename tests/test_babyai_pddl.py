@@ -75,3 +75,14 @@ def test_unified_planning_reads_the_exported_domain_and_problem(tmp_path, name):
     floor = instance.width * instance.height - len(instance.walls)
     assert len(problem.all_objects) == floor + 4 + len(instance.things) + len(instance.doors) + len(
         problem.goals[0].args if problem.goals[0].is_and() else problem.goals)
+
+
+def test_plancheck_reads_back_the_model_it_printed():
+    from plancheck.translators.babyai_pddl import domain, problem
+    from plancheck.translators.pddl_reader import read_domain, read_problem
+
+    instance = extract(scene(SCENES["then"]), "scene-then", 0)  # open the red door, then pick up the green ball
+    assert read_domain(domain_text()) == domain()
+    read = read_problem(problem_text(instance), read_domain(domain_text()))
+    assert read.init == problem(instance).init and read.objects == problem(instance).objects
+    assert str(read.goal) == "(and (done leaf0) (done leaf1))" and ("after", "leaf1", "leaf0") in read.init

@@ -1,4 +1,5 @@
-"""BabyAI instances as PDDL: one shared domain, one problem per instance (built with ``pddl``).
+"""BabyAI instances as PDDL: one shared domain, one problem per instance, built as plancheck's PDDL
+model and printed by its writer, like every world's.
 
 The domain models the agent's cell and heading (turns, forward into a free cell or an open
 door), walls (cells that are not ``floor``), doors (open, closed, locked; a locked door opens in one
@@ -17,118 +18,154 @@ native search models those too.
 
 from __future__ import annotations
 
-from pddl.action import Action as PAction
-from pddl.core import Domain, Problem
-from pddl.formatter import domain_to_string, problem_to_string
-from pddl.logic import Predicate, constants, variables
-from pddl.logic.base import And, ForallCondition, Imply, Not
-from pddl.logic.functions import EqualTo, Increase, Metric, NumericFunction, NumericValue
-from pddl.requirements import Requirements
+from functools import cache
 
 from plancheck.domains.babyai.instance import DIR_VEC, DIRECTIONS, LOCKED, OPEN, Instance
 from plancheck.domains.babyai.mission import GoTo, Open, Pickup, PutNext, Seq, door_index
 from plancheck.domains.babyai.rules import Action
+from plancheck.translators.pddl_model import (
+    TOTAL_COST,
+    And,
+    Atom,
+    Condition,
+    Domain,
+    Effect,
+    ForAll,
+    FTerm,
+    Imply,
+    Increase,
+    Literal,
+    Metric,
+    Not,
+    Number,
+    Param,
+    Pred,
+    Problem,
+)
+from plancheck.translators.pddl_model import Action as PAction
+from plancheck.translators.pddl_writer import domain_text as write_domain
+from plancheck.translators.pddl_writer import problem_text as write_problem
 
 DOMAIN_NAME = "babyai"
-TYPES = {"cell": None, "dir": None, "thing": None, "door": None, "leaf": None}
-
-c, c2, here, cf = variables("c c2 here cf", types=["cell"])
-d, d2 = variables("d d2", types=["dir"])
-o, k, f, b = variables("o k f b", types=["thing"])
-dr = variables("dr", types=["door"])[0]
-lf, pre = variables("lf pre", types=["leaf"])
-
-AT, FACING = Predicate("at", c), Predicate("facing", d)
-NEXT, LEFT_OF, ADJACENT = Predicate("next", c, c2, d), Predicate("left-of", d, d2), Predicate("adjacent", c, c2)
-FLOOR, CLEAR = Predicate("floor", c), Predicate("clear", c)
-DOOR_AT, OPENED, LOCK = Predicate("door-at", dr, c), Predicate("opened", dr), Predicate("locked", dr)
-OBJ_AT, HOLDING, HANDEMPTY = Predicate("obj-at", o, c), Predicate("holding", o), Predicate("handempty")
-KEY_FOR, BOX, EMPTY_BOX, INSIDE = (Predicate("key-for", k, dr), Predicate("box", b), Predicate("empty-box", b),
-                                   Predicate("inside", o, b))
-FRESH, DONE, AFTER = Predicate("fresh"), Predicate("done", lf), Predicate("after", lf, pre)
-GOTO_THING, GOTO_DOOR = Predicate("goto-thing", lf, o), Predicate("goto-door", lf, dr)
-PICKUP_TARGET, OPEN_TARGET = Predicate("pickup-target", lf, o), Predicate("open-target", lf, dr)
-MOVE_TARGET, FIXED_THING, FIXED_DOOR = (Predicate("move-target", lf, o), Predicate("fixed-thing", lf, f),
-                                        Predicate("fixed-door", lf, dr))
-TOTAL_COST = NumericFunction("total-cost")
-PREDICATES = [AT, FACING, NEXT, LEFT_OF, ADJACENT, FLOOR, CLEAR, DOOR_AT, OPENED, LOCK, OBJ_AT, HOLDING, HANDEMPTY,
-              KEY_FOR, BOX, EMPTY_BOX, INSIDE, FRESH, DONE, AFTER, GOTO_THING, GOTO_DOOR, PICKUP_TARGET, OPEN_TARGET,
-              MOVE_TARGET, FIXED_THING, FIXED_DOOR]
+TYPES = {"cell": "object", "dir": "object", "thing": "object", "door": "object", "leaf": "object"}
+REQUIREMENTS = (":strips", ":typing", ":negative-preconditions", ":universal-preconditions",
+                ":disjunctive-preconditions", ":action-costs")
+_KIND = {"?c": "cell", "?c2": "cell", "?here": "cell", "?cf": "cell", "?d": "dir", "?d2": "dir", "?o": "thing",
+         "?k": "thing", "?f": "thing", "?b": "thing", "?dr": "door", "?lf": "leaf", "?pre": "leaf"}
+PREDICATES = {"at": ("?c",), "facing": ("?d",), "next": ("?c", "?c2", "?d"), "left-of": ("?d", "?d2"),
+              "adjacent": ("?c", "?c2"), "floor": ("?c",), "clear": ("?c",), "door-at": ("?dr", "?c"),
+              "opened": ("?dr",), "locked": ("?dr",), "obj-at": ("?o", "?c"), "holding": ("?o",), "handempty": (),
+              "key-for": ("?k", "?dr"), "box": ("?b",), "empty-box": ("?b",), "inside": ("?o", "?b"), "fresh": (),
+              "done": ("?lf",), "after": ("?lf", "?pre"), "goto-thing": ("?lf", "?o"), "goto-door": ("?lf", "?dr"),
+              "pickup-target": ("?lf", "?o"), "open-target": ("?lf", "?dr"), "move-target": ("?lf", "?o"),
+              "fixed-thing": ("?lf", "?f"), "fixed-door": ("?lf", "?dr")}
 
 
-def _cost(amount: int = 1):
-    return Increase(TOTAL_COST, NumericValue(amount))
+def _p(name: str, *args: str) -> Pred:
+    return Pred(name, args)
 
 
-def _facing(cell) -> list:
-    """The agent stands on ``here`` heading ``d`` with ``cell`` in front."""
-    return [AT(here), FACING(d), NEXT(here, cell, d)]
+def _params(*names: str) -> tuple[Param, ...]:
+    return tuple(Param(name, (_KIND[name],)) for name in names)
 
 
-def _active():
-    return And(Not(DONE(lf)), ForallCondition(Imply(AFTER(lf, pre), DONE(pre)), [pre]))
+def _add(name: str, *args: str) -> Literal:
+    return Literal(_p(name, *args))
 
 
-def _with_leaf(name: str, params: list, precondition: list, effect: list, extra: list) -> list[PAction]:
+def _del(name: str, *args: str) -> Literal:
+    return Literal(_p(name, *args), False)
+
+
+def _cost(amount: int = 1) -> Increase:
+    return Increase(FTerm(TOTAL_COST), Number(amount))
+
+
+def _facing(cell: str) -> list[Condition]:
+    """The agent stands on ``?here`` heading ``?d`` with ``cell`` in front."""
+    return [_p("at", "?here"), _p("facing", "?d"), _p("next", "?here", cell, "?d")]
+
+
+def _active() -> list[Condition]:
+    """Leaf ``?lf`` is not done and every leaf it comes after is."""
+    return [Not(_p("done", "?lf")), ForAll(_params("?pre"), Imply(_p("after", "?lf", "?pre"), _p("done", "?pre")))]
+
+
+def _action(name: str, params: tuple[str, ...], precondition: list[Condition], effects: list[Effect]) -> PAction:
+    return PAction(name, _params(*params), And(tuple(precondition)), tuple(effects))
+
+
+def _with_leaf(name: str, params: tuple[str, ...], precondition: list[Condition], effects: list[Effect],
+               extra: list[Condition]) -> list[PAction]:
     """The plain action, and its variant that also completes an active leaf (``extra`` conditions)."""
-    plain = PAction(name, params, And(*precondition), And(*effect, Not(FRESH), _cost()))
-    achieving = PAction(f"{name}-for", [lf] + params, And(*precondition, _active(), *extra),
-                        And(*effect, DONE(lf), Not(FRESH), _cost()))
+    plain = _action(name, params, precondition, [*effects, _del("fresh"), _cost()])
+    achieving = _action(f"{name}-for", ("?lf", *params), [*precondition, *_active(), *extra],
+                        [*effects, _add("done", "?lf"), _del("fresh"), _cost()])
     return [plain, achieving]
 
 
 def _actions() -> list[PAction]:
+    turn = [_add("facing", "?d2"), _del("facing", "?d"), _del("fresh"), _cost()]
+    move = [_add("at", "?c"), _del("at", "?here"), _del("fresh"), _cost()]
     acts = [
-        PAction("turn-left", [d, d2], And(FACING(d), LEFT_OF(d2, d)), And(FACING(d2), Not(FACING(d)), Not(FRESH),
-                                                                           _cost())),
-        PAction("turn-right", [d, d2], And(FACING(d), LEFT_OF(d, d2)), And(FACING(d2), Not(FACING(d)), Not(FRESH),
-                                                                            _cost())),
-        PAction("forward", [here, c, d], And(*_facing(c), CLEAR(c)), And(AT(c), Not(AT(here)), Not(FRESH), _cost())),
-        PAction("forward-door", [here, c, d, dr], And(*_facing(c), DOOR_AT(dr, c), OPENED(dr)),
-                And(AT(c), Not(AT(here)), Not(FRESH), _cost())),
-        PAction("close", [here, c, d, dr], And(*_facing(c), DOOR_AT(dr, c), OPENED(dr)),
-                And(Not(OPENED(dr)), Not(FRESH), _cost())),
-        PAction("open-box", [here, c, d, b], And(*_facing(c), OBJ_AT(b, c), BOX(b), EMPTY_BOX(b)),
-                And(Not(OBJ_AT(b, c)), CLEAR(c), Not(FRESH), _cost())),
-        PAction("open-box-with", [here, c, d, b, o], And(*_facing(c), OBJ_AT(b, c), BOX(b), INSIDE(o, b)),
-                And(Not(OBJ_AT(b, c)), OBJ_AT(o, c), Not(FRESH), _cost())),
-        PAction("reach-thing", [lf, here, c, d, o], And(*_facing(c), OBJ_AT(o, c), GOTO_THING(lf, o), Not(FRESH),
-                                                        _active()), And(DONE(lf), _cost(0))),
-        PAction("reach-door", [lf, here, c, d, dr], And(*_facing(c), DOOR_AT(dr, c), GOTO_DOOR(lf, dr), Not(FRESH),
-                                                        _active()), And(DONE(lf), _cost(0))),
+        _action("turn-left", ("?d", "?d2"), [_p("facing", "?d"), _p("left-of", "?d2", "?d")], turn),
+        _action("turn-right", ("?d", "?d2"), [_p("facing", "?d"), _p("left-of", "?d", "?d2")], turn),
+        _action("forward", ("?here", "?c", "?d"), [*_facing("?c"), _p("clear", "?c")], move),
+        _action("forward-door", ("?here", "?c", "?d", "?dr"),
+                [*_facing("?c"), _p("door-at", "?dr", "?c"), _p("opened", "?dr")], move),
+        _action("close", ("?here", "?c", "?d", "?dr"), [*_facing("?c"), _p("door-at", "?dr", "?c"),
+                                                       _p("opened", "?dr")],
+                [_del("opened", "?dr"), _del("fresh"), _cost()]),
+        _action("open-box", ("?here", "?c", "?d", "?b"),
+                [*_facing("?c"), _p("obj-at", "?b", "?c"), _p("box", "?b"), _p("empty-box", "?b")],
+                [_del("obj-at", "?b", "?c"), _add("clear", "?c"), _del("fresh"), _cost()]),
+        _action("open-box-with", ("?here", "?c", "?d", "?b", "?o"),
+                [*_facing("?c"), _p("obj-at", "?b", "?c"), _p("box", "?b"), _p("inside", "?o", "?b")],
+                [_del("obj-at", "?b", "?c"), _add("obj-at", "?o", "?c"), _del("fresh"), _cost()]),
+        _action("reach-thing", ("?lf", "?here", "?c", "?d", "?o"),
+                [*_facing("?c"), _p("obj-at", "?o", "?c"), _p("goto-thing", "?lf", "?o"), Not(_p("fresh")),
+                 *_active()], [_add("done", "?lf"), _cost(0)]),
+        _action("reach-door", ("?lf", "?here", "?c", "?d", "?dr"),
+                [*_facing("?c"), _p("door-at", "?dr", "?c"), _p("goto-door", "?lf", "?dr"), Not(_p("fresh")),
+                 *_active()], [_add("done", "?lf"), _cost(0)]),
     ]
-    acts += _with_leaf("pickup", [here, c, d, o], [*_facing(c), OBJ_AT(o, c), HANDEMPTY],
-                       [HOLDING(o), Not(OBJ_AT(o, c)), Not(HANDEMPTY), CLEAR(c)], [PICKUP_TARGET(lf, o)])
-    acts += _with_leaf("open", [here, c, d, dr], [*_facing(c), DOOR_AT(dr, c), Not(OPENED(dr)), Not(LOCK(dr))],
-                       [OPENED(dr)], [OPEN_TARGET(lf, dr)])
-    acts += _with_leaf("unlock", [here, c, d, dr, k], [*_facing(c), DOOR_AT(dr, c), LOCK(dr), HOLDING(k),
-                                                        KEY_FOR(k, dr)],
-                       [OPENED(dr), Not(LOCK(dr))], [OPEN_TARGET(lf, dr)])
-    drop_pre = [*_facing(c), HOLDING(o), CLEAR(c)]
-    drop_eff = [OBJ_AT(o, c), Not(CLEAR(c)), HANDEMPTY, Not(HOLDING(o))]
-    acts.append(PAction("drop", [here, c, d, o], And(*drop_pre), And(*drop_eff, Not(FRESH), _cost())))
-    acts.append(PAction("drop-next-to-thing", [lf, here, c, d, o, f, cf],
-                        And(*drop_pre, _active(), MOVE_TARGET(lf, o), FIXED_THING(lf, f), OBJ_AT(f, cf),
-                            ADJACENT(c, cf)),
-                        And(*drop_eff, DONE(lf), Not(FRESH), _cost())))
-    acts.append(PAction("drop-next-to-door", [lf, here, c, d, o, dr, cf],
-                        And(*drop_pre, _active(), MOVE_TARGET(lf, o), FIXED_DOOR(lf, dr), DOOR_AT(dr, cf),
-                            ADJACENT(c, cf)),
-                        And(*drop_eff, DONE(lf), Not(FRESH), _cost())))
+    acts += _with_leaf("pickup", ("?here", "?c", "?d", "?o"),
+                       [*_facing("?c"), _p("obj-at", "?o", "?c"), _p("handempty")],
+                       [_add("holding", "?o"), _del("obj-at", "?o", "?c"), _del("handempty"), _add("clear", "?c")],
+                       [_p("pickup-target", "?lf", "?o")])
+    acts += _with_leaf("open", ("?here", "?c", "?d", "?dr"),
+                       [*_facing("?c"), _p("door-at", "?dr", "?c"), Not(_p("opened", "?dr")),
+                        Not(_p("locked", "?dr"))],
+                       [_add("opened", "?dr")], [_p("open-target", "?lf", "?dr")])
+    acts += _with_leaf("unlock", ("?here", "?c", "?d", "?dr", "?k"),
+                       [*_facing("?c"), _p("door-at", "?dr", "?c"), _p("locked", "?dr"), _p("holding", "?k"),
+                        _p("key-for", "?k", "?dr")],
+                       [_add("opened", "?dr"), _del("locked", "?dr")], [_p("open-target", "?lf", "?dr")])
+    drop_pre: list[Condition] = [*_facing("?c"), _p("holding", "?o"), _p("clear", "?c")]
+    drop_eff: list[Effect] = [_add("obj-at", "?o", "?c"), _del("clear", "?c"), _add("handempty"), _del("holding", "?o")]
+    acts.append(_action("drop", ("?here", "?c", "?d", "?o"), drop_pre, [*drop_eff, _del("fresh"), _cost()]))
+    acts.append(_action("drop-next-to-thing", ("?lf", "?here", "?c", "?d", "?o", "?f", "?cf"),
+                        [*drop_pre, *_active(), _p("move-target", "?lf", "?o"), _p("fixed-thing", "?lf", "?f"),
+                         _p("obj-at", "?f", "?cf"), _p("adjacent", "?c", "?cf")],
+                        [*drop_eff, _add("done", "?lf"), _del("fresh"), _cost()]))
+    acts.append(_action("drop-next-to-door", ("?lf", "?here", "?c", "?d", "?o", "?dr", "?cf"),
+                        [*drop_pre, *_active(), _p("move-target", "?lf", "?o"), _p("fixed-door", "?lf", "?dr"),
+                         _p("door-at", "?dr", "?cf"), _p("adjacent", "?c", "?cf")],
+                        [*drop_eff, _add("done", "?lf"), _del("fresh"), _cost()]))
     return acts
 
 
-REQUIREMENTS = [Requirements.STRIPS, Requirements.TYPING, Requirements.NEG_PRECONDITION,
-                Requirements.UNIVERSAL_PRECONDITION, Requirements.DIS_PRECONDITION, Requirements.ACTION_COSTS]
-
-
+@cache
 def domain() -> Domain:
-    return Domain(DOMAIN_NAME, requirements=REQUIREMENTS, types=TYPES, predicates=PREDICATES,
-                  functions={TOTAL_COST: None}, actions=_actions())
+    """The BabyAI domain, shared by every instance."""
+    return Domain(DOMAIN_NAME, REQUIREMENTS, TYPES,
+                  predicates={name: _params(*args) for name, args in PREDICATES.items()},
+                  functions={TOTAL_COST: ()}, actions={a.name: a for a in _actions()})
 
 
+@cache
 def domain_text() -> str:
-    return domain_to_string(domain())
+    return write_domain(domain())
 
 
 # -- problems --------------------------------------------------------------------------------------
@@ -141,67 +178,67 @@ def problem(instance: Instance) -> Problem:
     """The PDDL problem of an instance's start state and mission."""
     start = instance.start
     floor = [(x, y) for y in range(instance.height) for x in range(instance.width) if (x, y) not in instance.walls]
-    cells = {xy: constants(_cell(*xy), type_="cell")[0] for xy in floor}
-    dirs = [constants(name, type_="dir")[0] for name in DIRECTIONS]
-    things = [constants(f"t{i}_{t.color}_{t.kind}", type_="thing")[0] for i, t in enumerate(instance.things)]
-    doors = [constants(f"door{i}_{door.color}", type_="door")[0] for i, door in enumerate(instance.doors)]
+    cells = {xy: _cell(*xy) for xy in floor}
+    dirs = list(DIRECTIONS)
+    things = [f"t{i}_{t.color}_{t.kind}" for i, t in enumerate(instance.things)]
+    doors = [f"door{i}_{door.color}" for i, door in enumerate(instance.doors)]
     leaves_, after = _mission_leaves(instance)
-    leaf_objs = [constants(f"leaf{i}", type_="leaf")[0] for i in range(len(leaves_))]
-    init = [FACING(dirs[start.dir]), AT(cells[start.pos]), FRESH, EqualTo(TOTAL_COST, NumericValue(0))]
-    init += [LEFT_OF(dirs[(i + 3) % 4], dirs[i]) for i in range(4)]
+    leaf_names = [f"leaf{i}" for i in range(len(leaves_))]
+    init: set[Atom] = {("facing", dirs[start.dir]), ("at", cells[start.pos]), ("fresh",)}
+    init.update(("left-of", dirs[(i + 3) % 4], dirs[i]) for i in range(4))
     door_cells = {door.pos: i for i, door in enumerate(instance.doors)}
     occupied = {cell for cell in start.objects if cell is not None}
     for (x, y), cell in cells.items():
-        init.append(FLOOR(cell))
+        init.add(("floor", cell))
         if (x, y) not in door_cells and (x, y) not in occupied:
-            init.append(CLEAR(cell))
+            init.add(("clear", cell))
         for i, (dx, dy) in enumerate(DIR_VEC):
             other = cells.get((x + dx, y + dy))
             if other is not None:
-                init.append(NEXT(cell, other, dirs[i]))
-                init.append(ADJACENT(cell, other))
+                init.add(("next", cell, other, dirs[i]))
+                init.add(("adjacent", cell, other))
     for i, door in enumerate(instance.doors):
-        init.append(DOOR_AT(doors[i], cells[door.pos]))
+        init.add(("door-at", doors[i], cells[door.pos]))
         if start.doors[i] == OPEN:
-            init.append(OPENED(doors[i]))
+            init.add(("opened", doors[i]))
         elif start.doors[i] == LOCKED:
-            init.append(LOCK(doors[i]))
-        init += [KEY_FOR(things[j], doors[i]) for j, t in enumerate(instance.things)
-                 if t.kind == "key" and t.color == door.color]
+            init.add(("locked", doors[i]))
+        init.update(("key-for", things[j], doors[i]) for j, t in enumerate(instance.things)
+                    if t.kind == "key" and t.color == door.color)
     for i, (thing, cell) in enumerate(zip(instance.things, start.objects)):
         if cell is not None:
-            init.append(OBJ_AT(things[i], cells[cell]))
+            init.add(("obj-at", things[i], cells[cell]))
         if thing.kind == "box":
-            init.append(BOX(things[i]))
-            init.append(INSIDE(things[thing.contains], things[i]) if thing.contains is not None
-                        else EMPTY_BOX(things[i]))
-    init.append(HOLDING(things[start.carrying]) if start.carrying >= 0 else HANDEMPTY)
+            init.add(("box", things[i]))
+            init.add(("inside", things[thing.contains], things[i]) if thing.contains is not None
+                     else ("empty-box", things[i]))
+    init.add(("holding", things[start.carrying]) if start.carrying >= 0 else ("handempty",))
     descs = instance.mission.descs
 
-    def targets(desc: int, thing_pred, door_pred, leaf) -> list:
-        return [door_pred(leaf, doors[door_index(t)]) if t < 0 else thing_pred(leaf, things[t])
+    def targets(desc: int, thing_pred: str, door_pred: str, leaf: str) -> list[Atom]:
+        return [(door_pred, leaf, doors[door_index(t)]) if t < 0 else (thing_pred, leaf, things[t])
                 for t in descs[desc].targets]
 
-    for leaf, node in zip(leaf_objs, leaves_):
+    for leaf, node in zip(leaf_names, leaves_):
         if isinstance(node, GoTo):
-            init += targets(node.desc, GOTO_THING, GOTO_DOOR, leaf)
+            init.update(targets(node.desc, "goto-thing", "goto-door", leaf))
         elif isinstance(node, Pickup):
-            init += [PICKUP_TARGET(leaf, things[t]) for t in descs[node.desc].targets if t >= 0]
+            init.update(("pickup-target", leaf, things[t]) for t in descs[node.desc].targets if t >= 0)
         elif isinstance(node, Open):
-            init += [OPEN_TARGET(leaf, doors[door_index(t)]) for t in descs[node.desc].targets if t < 0]
+            init.update(("open-target", leaf, doors[door_index(t)]) for t in descs[node.desc].targets if t < 0)
         elif isinstance(node, PutNext):
-            init += [MOVE_TARGET(leaf, things[t]) for t in descs[node.move].targets if t >= 0]
-            init += targets(node.fixed, FIXED_THING, FIXED_DOOR, leaf)
-    init += [AFTER(leaf_objs[later], leaf_objs[first]) for later, first in sorted(after)]
-    objects = list(cells.values()) + dirs + things + doors + leaf_objs
-    goal = And(*[DONE(leaf) for leaf in leaf_objs])
+            init.update(("move-target", leaf, things[t]) for t in descs[node.move].targets if t >= 0)
+            init.update(targets(node.fixed, "fixed-thing", "fixed-door", leaf))
+    init.update(("after", leaf_names[later], leaf_names[first]) for later, first in after)
+    objects = {**{c: "cell" for c in cells.values()}, **{d: "dir" for d in dirs}, **{t: "thing" for t in things},
+               **{d: "door" for d in doors}, **{leaf: "leaf" for leaf in leaf_names}}
     name = instance.id.replace("/seed=", "-s").replace("_", "-").lower()
-    return Problem(name, domain_name=DOMAIN_NAME, requirements=REQUIREMENTS, objects=objects, init=init,
-                   goal=goal, metric=Metric(TOTAL_COST, Metric.MINIMIZE))
+    return Problem(name, DOMAIN_NAME, objects, frozenset(init), {(TOTAL_COST,): 0.0},
+                   And(tuple(_p("done", leaf) for leaf in leaf_names)), Metric("minimize", FTerm(TOTAL_COST)))
 
 
 def problem_text(instance: Instance) -> str:
-    return problem_to_string(problem(instance))
+    return write_problem(problem(instance), domain())
 
 
 def _mission_leaves(instance: Instance) -> tuple[list, set[tuple[int, int]]]:
