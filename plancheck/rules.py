@@ -3,7 +3,8 @@
 A world's rules are a small object with a start state, a pure ``step`` function and a goal test.
 ``step`` never raises for an inapplicable action: it returns :class:`Rejected` with the reason in
 the world's own words (and, where the world has a PDDL model, the unmet atoms). Under the
-benchmark semantics a rejected action is a no-op that still uses a step; under the strict
+benchmark semantics a rejected action is a no-op that still uses a step (and may still update
+the benchmark's bookkeeping, see :attr:`Rejected.state`); under the strict
 semantics it makes the plan invalid. Both are read off the same run (see ``verifier.execute``).
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A", bound=Hashable)
@@ -31,10 +32,13 @@ class Rejected:
 
     ``reason`` is a plain sentence ("UP from (3, 5) is blocked by an obstacle at (2, 5)");
     ``unmet`` lists the violated conditions as PDDL atoms where the world has a PDDL model.
+    ``state`` is None (the state is unchanged) unless the benchmark still updates bookkeeping on a
+    no-op: minigrid, for one, verifies the mission after every step, blocked or not.
     """
 
     reason: str
     unmet: tuple[str, ...] = ()
+    state: Any = None
     ok = False
 
 

@@ -19,13 +19,18 @@ class Status(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    """What a search over a world's rules returns. ``plan`` is None unless ``status`` is SOLVED."""
+    """What a search over a world's rules returns. ``plan`` is None unless ``status`` is SOLVED.
+
+    ``bound`` is, for a search stopped early, a lower bound on the optimal cost it had proven (A*:
+    the least f-value still open), or None.
+    """
 
     status: Status
     plan: tuple[Any, ...] | None
     cost: float | None
     expanded: int
     seconds: float
+    bound: float | None = None
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,8 @@ def execute(rules: Rules[S, A], actions: Sequence[A]) -> Trace[S, A]:
             state = outcome.state
             records.append(StepRecord(index + 1, action, True, state))
         else:
+            if outcome.state is not None:
+                state = outcome.state
             records.append(StepRecord(index + 1, action, False, state, outcome.reason, outcome.unmet))
         if goal_step is None and rules.goal_reached(state):
             goal_step = index + 1

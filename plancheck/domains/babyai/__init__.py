@@ -1,0 +1,1 @@
+"""The BabyAI world: minigrid levels (LLM-BabyBench, LangSuitE) as formal planning problems."""

@@ -1,0 +1,102 @@
+"""Reading files of BabyAI answers into records, in every format the benchmarks produce.
+
+* LLM-BabyBench dataset records (JSONL): ``{"env_name", "seed", ...}`` with the task's fields
+  (Predict: ``action_sequence``, ``target_state``; Plan: ``expert_action_sequence``; Decompose:
+  ``help_count``). An answer is read from ``response`` (or ``llm_output`` / ``all_llm_output``);
+  without one, the record's own reference answer is checked (the target state, the expert
+  sequence), which makes the published samples a golden test. A Decompose record without an answer
+  cannot be checked and is reported as broken.
+* LLM-BabyBench harness results (a ``.json`` array): ``{"env_name", "env_seed", "task",
+  "all_llm_output", ...}`` per entry; entry ``i`` is reported as line ``i``.
+* Plain JSONL: ``{"instance" (or "id"), "task", "response" (text, or a list of actions / LangSuitE
+  responses)}``, the instance id in any form :func:`~plancheck.domains.babyai.instance.parse_id`
+  reads (``GoToLocalS5N2-5`` included).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from plancheck.domains.babyai.catalog import task_of_record
+from plancheck.world import BrokenRecord, Record
+
+_ANSWER_KEYS = ("response", "responses", "llm_output", "all_llm_output", "output", "answer", "text")
+_FIELDS = ("action_sequence", "expert_action_sequence", "help_count", "target_state", "initial_state")
+
+
+def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
+    """Every record in ``path`` (JSONL, or a JSON array of harness results).
+
+    The text is UTF-8 (a byte-order mark is dropped, a stray byte spoils one record, not the batch)
+    and JSONL lines end at ``\\n`` only: a raw U+2028 inside a JSON string is not a line break.
+    """
+    raw = path.read_bytes().decode("utf-8-sig", errors="replace")
+    if path.suffix == ".json":
+        try:
+            entries = json.loads(raw)
+        except json.JSONDecodeError as error:
+            yield BrokenRecord(error.lineno, f"not JSON ({error.msg})", str(path))
+            return
+        if not isinstance(entries, list):
+            entries = [entries]
+        for index, entry in enumerate(entries, start=1):
+            yield record_from_json(entry, path, index)
+        return
+    for number, line in enumerate(raw.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            yield BrokenRecord(number, f"not JSON (column {error.colno}: {error.msg})", str(path))
+            continue
+        yield record_from_json(data, path, number)
+
+
+def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
+    source = str(path)
+    if not isinstance(data, dict):
+        return BrokenRecord(line, f"expected a JSON object, got {type(data).__name__}", source)
+    instance = _instance(data)
+    if instance is None:
+        return BrokenRecord(line, "no instance: expected 'instance' (or 'id'), or 'env_name' with 'seed'", source)
+    task = task_of_record(data)
+    meta: dict[str, Any] = {k: data[k] for k in _FIELDS if k in data}
+    if task is not None:
+        meta["task"] = task
+    answer = next((data[k] for k in _ANSWER_KEYS if k in data), None)
+    if answer is None:
+        return _reference(data, task, instance, meta, line, source)
+    if isinstance(answer, str):
+        return Record(line, instance, text=answer, source=source, meta=meta)
+    if isinstance(answer, list) and all(isinstance(item, str) for item in answer):
+        return Record(line, instance, actions=tuple(answer), source=source, meta=meta)
+    return BrokenRecord(line, "the answer must be text or a list of strings", source, instance)
+
+
+def _instance(data: dict[str, Any]) -> str | None:
+    for key in ("instance", "id"):
+        if isinstance(data.get(key), str):
+            return data[key]
+    env = data.get("env_name")
+    seed = data.get("seed", data.get("env_seed"))
+    if isinstance(env, str) and isinstance(seed, int) and not isinstance(seed, bool):
+        return f"{env}/seed={seed}"
+    return None
+
+
+def _reference(data: dict[str, Any], task: str | None, instance: str, meta: dict[str, Any], line: int,
+               source: str) -> Record | BrokenRecord:
+    """A dataset record without an answer: its own reference answer, where it has one."""
+    meta = {**meta, "reference_answer": True}
+    if task == "predict" and isinstance(data.get("target_state"), str):
+        return Record(line, instance, text="The agent's final state is: " + data["target_state"], source=source,
+                      meta=meta)
+    if task == "plan" and isinstance(data.get("expert_action_sequence"), str):
+        return Record(line, instance, actions=tuple(a.strip() for a in data["expert_action_sequence"].split(",")),
+                      source=source, meta=meta)
+    return BrokenRecord(line, f"no answer to check (expected one of {', '.join(_ANSWER_KEYS[:3])}) and no reference "
+                              f"answer in a {task or 'task-less'} record", source, instance)

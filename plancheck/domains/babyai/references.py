@@ -1,0 +1,78 @@
+"""Reference solutions of an instance, computed once and cached: the optimum, the bots' plans.
+
+The optimum comes from the native A* search (:mod:`plancheck.solvers.babyai_search`); it is
+certified by replaying it in the live minigrid environment, where it must succeed exactly on its
+last action. The expert sequence of LLM-BabyBench's records comes from an omniscient bot; when a
+record does not carry it, the omniscient variant of minigrid's ``BabyAIBot`` stands in (it
+reproduces the sample records), and minigrid's own bot where the omniscient one gives up.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+
+from plancheck.domains.babyai.extract import load_instance
+from plancheck.domains.babyai.instance import Instance
+from plancheck.domains.babyai.levels import reset_env
+from plancheck.domains.babyai.rules import Action, BabyAIRules
+from plancheck.errors import CertificationError
+from plancheck.solvers.babyai_bot import BotRun, run_bot
+from plancheck.solvers.babyai_heuristic import MissionHeuristic
+from plancheck.solvers.babyai_search import Model, astar, mission_goal
+from plancheck.solvers.result import SearchResult, Status
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A plan replayed in minigrid: the step at which it succeeded (None: never), and its length."""
+
+    success_step: int | None
+    length: int
+
+    @property
+    def exact(self) -> bool:
+        """Success on the last action, not before."""
+        return self.success_step == self.length
+
+
+def replay_in_minigrid(instance: Instance, actions: tuple[Action, ...]) -> Replay:
+    """Run ``actions`` in a freshly reset minigrid environment; stop at termination or truncation."""
+    env = reset_env(instance.env_id, instance.seed)
+    for step, action in enumerate(actions, start=1):
+        _, reward, terminated, truncated, _ = env.step(int(action))
+        if terminated:  # success pays 1 - 0.9 * step / max_steps > 0; a strict failure pays 0
+            return Replay(step if reward > 0 else None, len(actions))
+        if truncated:
+            return Replay(None, len(actions))
+    return Replay(None, len(actions))
+
+
+def optimal_plan(instance: Instance, *, timeout: float | None = None) -> SearchResult:
+    """The shortest action sequence (A* with the admissible mission heuristic)."""
+    model = Model(BabyAIRules(instance))
+    deadline = None if timeout is None else time.monotonic() + timeout
+    return astar(model, instance.start, MissionHeuristic(model), mission_goal(model), horizon=instance.max_steps,
+                 deadline=deadline)
+
+
+@lru_cache(maxsize=256)
+def certified_optimum(env_id: str, seed: int, timeout: float | None = None) -> SearchResult:
+    """The optimum, replayed in minigrid (raises :class:`CertificationError` if minigrid disagrees)."""
+    instance = load_instance(env_id, seed)
+    result = optimal_plan(instance, timeout=timeout)
+    if result.status is Status.SOLVED:
+        replay = replay_in_minigrid(instance, result.plan)
+        if not replay.exact:
+            raise CertificationError(f"{instance.id}: the optimal plan does not succeed exactly on its last action "
+                                     f"in minigrid (success at {replay.success_step} of {replay.length})")
+    return result
+
+
+@lru_cache(maxsize=256)
+def expert(env_id: str, seed: int) -> BotRun:
+    """The expert's plan: the omniscient bot's, or minigrid's bot's where the omniscient one fails."""
+    instance = load_instance(env_id, seed)
+    run = run_bot(instance, "omniscient")
+    return run if run.success else run_bot(instance, "minigrid")

@@ -1,0 +1,207 @@
+"""Score one answer under its task's published rules; every outcome is a :class:`Verdict`.
+
+* Predict: success = the predicted ``((x, y), dir)`` equals the true final state of the given
+  action sequence (run until minigrid ends the episode, as the harness does); Manhattan distance
+  between the cells otherwise.
+* Plan: success = replaying the actions ends the episode with success (CR); efficiency = reference
+  length / answer length for successes (0 otherwise), against the true optimum and, separately,
+  against the bot (the published reference). The answer's length counts the actions read, as the
+  harness's ``len(llm_actions)``. Also: minigrid's reward and the harness's "ball distance".
+* Decompose: CR = the helper completes the mission, PR = with no help, ACI = max(0, (E - help) / E)
+  when completed (the published formula: the area under success-vs-help-allowed, normalised by the
+  expert's help count E; the record's ``help_count`` when known, else the expert list's length).
+
+The optimum an answer is compared with is searched for at most ``optimal_timeout`` seconds (once
+per instance, cached); unproven, Plan efficiency against it is left out (with a note giving the
+lower bound proven) and Decompose's expert list is cut from the bot's plan instead.
+* LangSuitE IG: success as LangSuitE reports it, and the number of steps taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from plancheck.domains.babyai.describe import pose_text
+from plancheck.domains.babyai.instance import Instance
+from plancheck.domains.babyai.langsuite import LangSuitERules
+from plancheck.domains.babyai.references import certified_optimum, expert
+from plancheck.domains.babyai.rules import ACTION_NAMES, Action, BabyAIRules
+from plancheck.domains.babyai.tasks import Subgoal, Task
+from plancheck.errors import AnswerParseError
+from plancheck.rules import Unknown
+from plancheck.solvers.babyai_subgoals import Helper, decompose
+from plancheck.solvers.result import Status
+from plancheck.translators.answer import ParsedAction, ParsedAnswer, UnknownPolicy
+from plancheck.translators.babyai_answer import parse_langsuite, parse_plan, parse_state, parse_subgoals
+from plancheck.verifier.execute import execute
+from plancheck.verifier.verdict import StepView, Verdict, from_trace, unparseable
+
+WORLD = "babyai"
+OPTIMAL_TIMEOUT = 60.0  # seconds to prove the optimum an answer is compared with
+
+
+@dataclass(frozen=True)
+class TaskInstance:
+    """An instance as one task asks about it, with what the task's record provides.
+
+    ``actions``: Predict's action sequence; ``reference``: Plan's published expert sequence;
+    ``expert_help``: Decompose's published expert help count.
+    """
+
+    instance: Instance
+    task: Task
+    actions: tuple[Action, ...] | None = None
+    reference: tuple[Action, ...] | None = None
+    expert_help: int | None = None
+
+    @property
+    def id(self) -> str:
+        return self.instance.id
+
+    def predict_actions(self) -> tuple[Action, ...]:
+        return self.actions if self.actions is not None else expert(self.instance.env_id, self.instance.seed).actions
+
+
+def check(task: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
+          marker: str = "required", optimal: bool = True, source: str | None = None,
+          optimal_timeout: float = OPTIMAL_TIMEOUT) -> Verdict:
+    """Parse, execute and score one answer to ``task``."""
+    try:
+        if task.task is Task.PREDICT:
+            return _predict(task, _text(answer), source)
+        if task.task is Task.PLAN:
+            return _plan(task, answer, UnknownPolicy(unknown or "skip"), marker,
+                         optimal_timeout if optimal else None, source)
+        if task.task is Task.DECOMPOSE:
+            return _decompose(task, _text(answer), source, optimal_timeout)
+        return _ig(task, answer, UnknownPolicy(unknown or "noop"), source)
+    except AnswerParseError as error:
+        return unparseable(WORLD, task.id, error, has_goal=True)
+
+
+def _text(answer: str | Sequence[str]) -> str:
+    return answer if isinstance(answer, str) else "\n".join(answer)
+
+
+def _predict(task: TaskInstance, text: str, source: str | None) -> Verdict:
+    rules = BabyAIRules(task.instance)
+    actions = task.predict_actions()
+    trace = execute(rules, list(actions))
+    final = trace.final
+    guess = parse_state(text, source=source)
+    exact = (guess.x, guess.y, guess.dir) == (final.pos[0], final.pos[1], final.dir)
+    distance = abs(guess.x - final.pos[0]) + abs(guess.y - final.pos[1])
+    steps = tuple(StepView(s.index, str(s.action), s.ok, s.reason, pose_text(s.state)) for s in trace.steps)
+    truth = f"(({final.pos[0]}, {final.pos[1]}), {final.dir})"
+    return Verdict(
+        world=WORLD, instance=task.id, actions=tuple(str(a) for a in actions), spans=guess.spans,
+        form=guess.form, notes=guess.notes + (f"the true final state is {truth} ({pose_text(final)})",),
+        steps=steps, valid=True, has_goal=True, goal_reached=exact,
+        scores={"exact": float(exact), "manhattan": float(distance)},
+        metrics={"predicted": f"(({guess.x}, {guess.y}), {guess.dir})", "actual": truth,
+                 "sequence_length": len(actions), "executed": len(trace.steps)})
+
+
+def _plan_answer(answer: str | Sequence[str], marker: str, source: str | None) -> ParsedAnswer[Action]:
+    if isinstance(answer, str):
+        return parse_plan(answer, marker=marker, source=source)
+    items = tuple(ParsedAction(ACTION_NAMES.get(token.strip().lower(), Unknown(token)), 0, 0) for token in answer)
+    return ParsedAnswer(items, (), "action list")
+
+
+def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, marker: str,
+          optimal_timeout: float | None, source: str | None) -> Verdict:
+    """``optimal_timeout`` None: no comparison with the optimum."""
+    instance = task.instance
+    rules = BabyAIRules(instance)
+    parsed = _plan_answer(answer, marker, source)
+    actions = parsed.actions(policy)
+    trace = execute(rules, actions)
+    success = trace.goal_step is not None
+    length = len(actions)
+    if task.reference is not None:
+        bot, bot_source = task.reference, "record"
+    else:
+        run = expert(instance.env_id, instance.seed)
+        bot, bot_source = run.actions, f"{run.variant} bot"
+    found = None if optimal_timeout is None else certified_optimum(instance.env_id, instance.seed, optimal_timeout)
+    best = found.cost if found is not None and found.status is Status.SOLVED else None
+    scores = {"success": float(success),
+              "efficiency_vs_bot": len(bot) / length if success and length else 0.0}
+    if best is not None:
+        scores["efficiency"] = best / length if success and length else 0.0
+    ball = _red_ball(instance, trace.final)
+    metrics = {"answer_length": length, "executed": len(trace.steps), "bot_length": len(bot),
+               "bot": bot_source,
+               "optimal_length": best,
+               "reward": round(1 - 0.9 * trace.goal_step / instance.max_steps, 6) if success else 0.0,
+               "ball_distance": None if ball is None else
+               abs(trace.final.pos[0] - ball[0]) + abs(trace.final.pos[1] - ball[1]) - 1}
+    if found is not None and best is None:
+        metrics["optimal_at_least"] = found.bound
+    verdict = from_trace(WORLD, task.id, parsed, trace, scores=scores, metrics=metrics, has_goal=True,
+                         describe_state=lambda s: rules.describe(s), executed=actions,
+                         optimal=None if best is None else {"length": float(best)})
+    if found is not None and best is None:
+        verdict = replace(verdict, notes=verdict.notes + (
+            f"the optimum was not proven within {optimal_timeout:g} s (it is at least {found.bound:g} actions): "
+            f"no efficiency against it",))
+    return verdict
+
+
+def _red_ball(instance: Instance, state) -> tuple[int, int] | None:
+    """The first red ball in column-major order, as the harness finds it (None if none is on the grid)."""
+    cells = sorted(c for t, c in zip(instance.things, state.objects)
+                   if c is not None and t.kind == "ball" and t.color == "red")
+    return cells[0] if cells else None
+
+
+def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeout: float) -> Verdict:
+    instance = task.instance
+    rules = BabyAIRules(instance)
+    parsed = parse_subgoals(text, source=source)
+    subgoals = [a for a in parsed.actions(UnknownPolicy.SKIP) if isinstance(a, Subgoal)]
+    run = Helper(rules).run(subgoals)
+    if task.expert_help is not None:
+        baseline, origin = task.expert_help, "record"
+    else:
+        found = certified_optimum(instance.env_id, instance.seed, optimal_timeout)
+        if found.status is Status.SOLVED:
+            plan, origin = found.plan, "expert list"
+        else:
+            plan, origin = expert(instance.env_id, instance.seed).actions, "bot's list (optimum not proven)"
+        baseline = len(decompose(rules, instance.start, plan))
+    aci = max(0.0, (baseline - run.help) / baseline) if run.success and baseline else 0.0
+    steps = tuple(StepView(i, str(s.subgoal), not s.note.startswith("cannot"),
+                           "; ".join(p for p in (s.note, f"help: {', '.join(map(str, s.help))}" if s.help else "")
+                                     if p) or None,
+                           f"{len(s.actions)} action(s)")
+                  for i, s in enumerate(run.steps, start=1))
+    return Verdict(
+        world=WORLD, instance=task.id, actions=tuple(str(s) for s in subgoals), spans=parsed.spans, form=parsed.form,
+        notes=parsed.notes + (f"the helper stopped: {run.stopped}",), steps=steps, valid=True, has_goal=True,
+        goal_reached=run.success, goal_step=len(run.actions) if run.success else None,
+        scores={"CR": float(run.success), "PR": float(run.success and run.help == 0), "ACI": aci},
+        metrics={"help": run.help, "expert_help": baseline, "expert_help_from": origin,
+                 "subgoals": len(subgoals), "executed_actions": len(run.actions)})
+
+
+def _ig(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, source: str | None) -> Verdict:
+    rules = LangSuitERules(task.instance)
+    parsed = parse_langsuite(answer if isinstance(answer, str) else list(answer), source=source)
+    actions = parsed.actions(policy)
+    trace = execute(rules, actions)
+    final = trace.final
+    verdict = from_trace(
+        WORLD, task.id, parsed, trace, has_goal=True, describe_state=lambda s: rules.world.describe(s.world),
+        executed=actions,
+        scores={"success": float(final.reported)},
+        metrics={"steps": len(trace.steps), "stopped": final.stopped,
+                 "mission_done": final.completed,
+                 "refused": trace.rejected_count})
+    return _with_goal(verdict, final.reported, len(trace.steps) if final.reported else None)
+
+
+def _with_goal(verdict: Verdict, reached: bool, step: int | None) -> Verdict:
+    return replace(verdict, goal_reached=reached, goal_step=step)

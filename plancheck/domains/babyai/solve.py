@@ -1,0 +1,71 @@
+"""Plans for BabyAI instances from the named planners, each replayed in minigrid before it is reported.
+
+* ``astar`` (default): the native optimal search; certified when minigrid succeeds exactly on the
+  plan's last action.
+* ``bfs``: the same search without its heuristic (a slower, independent check of the optimum).
+* ``fast-downward``: Fast Downward (``astar(blind())``, optimal) on the exported PDDL; its plan is
+  mapped to minigrid actions and replayed like the others.
+* ``bot`` / ``omniscient-bot``: minigrid's ``BabyAIBot`` (partial view) / with the whole map.
+
+``decompose`` adds the plan's subgoal list (the Decompose expert list).
+"""
+
+from __future__ import annotations
+
+import time
+
+from plancheck.domains.babyai.instance import Instance
+from plancheck.domains.babyai.references import optimal_plan, replay_in_minigrid
+from plancheck.domains.babyai.rules import BabyAIRules
+from plancheck.errors import BadInputError
+from plancheck.solvers.babyai_bot import run_bot
+from plancheck.solvers.babyai_search import Model, astar, mission_goal
+from plancheck.solvers.babyai_subgoals import decompose
+from plancheck.solvers.external import run_fast_downward
+from plancheck.solvers.result import SolveResult, Status
+from plancheck.translators.babyai_pddl import domain_text, plan_actions, problem_text
+
+PLANNERS = ("astar", "bfs", "fast-downward", "bot", "omniscient-bot")
+
+
+def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0) -> SolveResult:
+    if planner not in PLANNERS:
+        raise BadInputError(f"unknown BabyAI planner {planner!r}; known: {', '.join(PLANNERS)}")
+    began = time.perf_counter()
+    optimal_claim, message = False, ""
+    if planner in ("astar", "bfs"):
+        if planner == "astar":
+            result = optimal_plan(instance, timeout=timeout)
+        else:
+            model = Model(BabyAIRules(instance))
+            result = astar(model, instance.start, lambda cid, pose: 0, mission_goal(model),
+                           horizon=instance.max_steps, deadline=time.monotonic() + timeout)
+        status, plan = result.status, result.plan
+        optimal_claim = status is Status.SOLVED
+        message = f"{result.expanded} states expanded"
+        if status is Status.TIMEOUT:
+            message += (f"; no plan proven optimal within the {timeout:g} s limit (--timeout); "
+                        f"the optimum is at least {result.bound:g} actions")
+    elif planner == "fast-downward":
+        run = run_fast_downward(domain_text(), problem_text(instance), search="astar(blind())", timeout=timeout)
+        status, plan, optimal_claim, message = run.status, None, run.optimal, run.message
+        if run.status is Status.SOLVED:
+            plan = plan_actions(run.plan)
+    else:
+        bot = run_bot(instance, "minigrid" if planner == "bot" else "omniscient")
+        status = Status.SOLVED if bot.success else Status.FAILED
+        plan, message = (bot.actions if bot.success else None), bot.error or ""
+    seconds = time.perf_counter() - began
+    if plan is None:
+        return SolveResult(instance.id, planner, status, None, seconds=seconds, message=message)
+    replay = replay_in_minigrid(instance, tuple(plan))
+    extra = {"minigrid_success_step": replay.success_step,
+             "subgoals": [str(s) for s in decompose(BabyAIRules(instance), instance.start, plan)]}
+    if not replay.exact:
+        return SolveResult(instance.id, planner, Status.FAILED, tuple(str(a) for a in plan), {"length": len(plan)},
+                           seconds=seconds, extra=extra,
+                           message=f"replayed in minigrid, the plan does not succeed exactly on its last action "
+                                   f"(success at step {replay.success_step})")
+    return SolveResult(instance.id, planner, Status.SOLVED, tuple(str(a) for a in plan), {"length": len(plan)},
+                       proven_optimal=optimal_claim, seconds=seconds, message=message, extra=extra)
+

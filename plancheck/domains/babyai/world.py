@@ -1,0 +1,150 @@
+"""The BabyAI world's facade: instances, prompts, checking, batch reading, summaries, solving, PDDL.
+
+Tasks (``--task``): ``plan`` (default), ``predict``, ``decompose`` (LLM-BabyBench) and ``ig``
+(LangSuitE). A record's own task wins over the option. minigrid is imported only when an instance
+is built, not when the CLI builds its parser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from statistics import fmean
+from typing import Any
+
+from plancheck.domains.babyai import catalog
+from plancheck.domains.babyai.describe import structured
+from plancheck.domains.babyai.extract import load_instance
+from plancheck.domains.babyai.instance import parse_id
+from plancheck.domains.babyai.levels import LANGSUITE_RESOLUTIONS
+from plancheck.domains.babyai.prompts import PROMPTERS, babybench_prompt, langsuite_start, langsuite_system
+from plancheck.domains.babyai.rules import ACTION_NAMES
+from plancheck.domains.babyai.scoring import OPTIMAL_TIMEOUT, TaskInstance, check
+from plancheck.domains.babyai.summary import summarize
+from plancheck.domains.babyai.tasks import Task
+from plancheck.errors import BadInputError
+from plancheck.verifier.verdict import Verdict
+from plancheck.world import BrokenRecord, Option, Prompt, Record, Summary
+
+_TASKS = tuple(t.value for t in Task)
+_ALL = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
+OPTIONS = (
+    Option("task", "which task the answers are to: plan, predict, decompose (LLM-BabyBench) or ig (LangSuitE)",
+           ("prompt", "check", "evaluate"), "plan", _TASKS),
+    Option("prompter", "LLM-BabyBench prompt style", ("prompt",), "zero_shot", PROMPTERS),
+    Option("unknown", "an unknown action in the answer: skipped (LLM-BabyBench's rule; reported) or a no-op step "
+                      "(default for ig: LangSuitE counts every response)", ("check", "evaluate"), None,
+           ("skip", "noop")),
+    Option("marker", "Plan answers without \"The LLM's action sequence is:\": unreadable (the harness's rule) or "
+                     "read whole", ("check", "evaluate"), "required", ("required", "optional")),
+    Option("no_optimal", "do not compute the optimal plan (Plan efficiency against the bot only)",
+           ("check", "evaluate"), kind=bool),
+    Option("optimal_timeout", "seconds to prove the optimum an answer is compared with (once per instance); "
+                              "unproven, Plan efficiency against it is left out", ("check", "evaluate"),
+           OPTIMAL_TIMEOUT, kind=float),
+    Option("planner", "astar (optimal, native), bfs (optimal, blind), fast-downward (optimal, on the PDDL), "
+                      "bot or omniscient-bot (minigrid's BabyAIBot)", ("solve",), "astar",
+           ("astar", "bfs", "fast-downward", "bot", "omniscient-bot")),
+    Option("timeout", "seconds per instance for a planner", ("solve",), 300.0, kind=float),
+    Option("langsuite_levels", "LangSuitE level names (GoToLocalS5N2-5): the minigrid level of that name, or the "
+                               "level LangSuitE's code actually builds for it", _ALL, "by-name", LANGSUITE_RESOLUTIONS),
+)
+
+
+def _actions(text: Any) -> tuple | None:
+    if not isinstance(text, str):
+        return None
+    names = [t.strip().lower() for t in text.split(",") if t.strip()]
+    if any(name not in ACTION_NAMES for name in names):
+        raise BadInputError(f"the record's action sequence {text!r} names unknown actions")
+    return tuple(ACTION_NAMES[name] for name in names)
+
+
+def _task_instance(env_id: str, seed: int, task: str, record: dict[str, Any]) -> TaskInstance:
+    return TaskInstance(load_instance(env_id, seed), Task(task), actions=_actions(record.get("action_sequence")),
+                        reference=_actions(record.get("expert_action_sequence")),
+                        expert_help=record.get("help_count") if isinstance(record.get("help_count"), int) else None)
+
+
+class BabyAIWorld:
+    name = "babyai"
+    title = "BabyAI on minigrid: LLM-BabyBench (Predict, Plan, Decompose) and LangSuitE instruction grounding"
+    options = OPTIONS
+
+    # -- instances ------------------------------------------------------------------------------
+    def instances(self, selectors: Sequence[str], data: Path | None, *, task: str = "plan",
+                  langsuite_levels: str = "by-name", **_: Any) -> Iterator[TaskInstance]:
+        for chosen in catalog.select(selectors, data, langsuite_levels):
+            yield _task_instance(chosen.env_id, chosen.seed, chosen.task or task, chosen.record)
+
+    def instance_id(self, item: TaskInstance) -> str:
+        return item.id
+
+    def instance_json(self, item: TaskInstance) -> dict:
+        return {**item.instance.to_json(), "task": item.task.value}
+
+    def prompt(self, item: TaskInstance, *, prompter: str = "zero_shot", **_: Any) -> Prompt:
+        if item.task is Task.IG:
+            from plancheck.domains.babyai.langsuite import observation
+            from plancheck.domains.babyai.levels import reset_env
+
+            env = reset_env(item.instance.env_id, item.instance.seed)
+            return Prompt(item.id, langsuite_system(int(env.unwrapped.agent_view_size)),
+                          langsuite_start(item.instance.mission.text, observation(env)))
+        actions = ", ".join(str(a) for a in item.predict_actions()) if item.task is Task.PREDICT else ""
+        return Prompt(item.id, None, babybench_prompt(item.task, structured(item.instance), actions, prompter))
+
+    # -- checking -------------------------------------------------------------------------------
+    def check(self, item: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
+              marker: str = "required", no_optimal: bool = False, optimal_timeout: float = OPTIMAL_TIMEOUT,
+              source: str | None = None, **_: Any) -> Verdict:
+        """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
+        return check(item, answer, unknown=unknown, marker=marker, optimal=not no_optimal, source=source,
+                     optimal_timeout=optimal_timeout)
+
+    # -- batches --------------------------------------------------------------------------------
+    def read_answers(self, path: Path, data: Path | None, **_: Any) -> Iterator[Record | BrokenRecord]:
+        from plancheck.domains.babyai.records import read_answers
+
+        return read_answers(path)
+
+    def resolve(self, record: Record, data: Path | None, *, task: str = "plan", langsuite_levels: str = "by-name",
+                **_: Any) -> TaskInstance:
+        env_id, seed = parse_id(record.instance, langsuite_levels)
+        return _task_instance(env_id, seed, str(record.meta.get("task", task)), dict(record.meta))
+
+    def summarize(self, results: Iterable[tuple[Record, Verdict]], *, task: str = "plan", **_: Any) -> Summary:
+        return summarize(results, task)
+
+    # -- solving --------------------------------------------------------------------------------
+    def solve(self, item: TaskInstance, *, planner: str = "astar", timeout: float = 300.0, **_: Any):
+        from plancheck.domains.babyai.solve import solve
+
+        return solve(item.instance, planner, timeout=timeout)
+
+    def export(self, item: TaskInstance, **_: Any) -> dict[str, str]:
+        from plancheck.translators.babyai_pddl import domain_text, problem_text
+
+        name = item.id.replace("/seed=", "-seed").replace("/", "-")
+        return {"babyai-domain.pddl": domain_text(), f"{name}.pddl": problem_text(item.instance)}
+
+    def stats(self, selectors: Sequence[str], data: Path | None, *, langsuite_levels: str = "by-name",
+              **_: Any) -> Summary:
+        per_env: dict[str, list] = {}
+        for chosen in catalog.select(selectors, data, langsuite_levels):
+            per_env.setdefault(chosen.env_id, []).append(load_instance(chosen.env_id, chosen.seed))
+        rows = tuple((env, len(items), f"{items[0].width}x{items[0].height}",
+                      round(fmean(sum(c is not None for c in i.start.objects) for i in items), 2),
+                      round(fmean(len(i.doors) for i in items), 2),
+                      round(fmean(sum(s == 2 for s in i.start.doors) for i in items), 2),
+                      round(fmean(i.max_steps for i in items), 1))
+                     for env, items in per_env.items())
+        data_out: dict[str, Any] = {"environments": {r[0]: dict(zip(("instances", "grid", "objects", "doors",
+                                                                     "locked", "max_steps"), r[1:])) for r in rows}}
+        if "langsuite" in selectors:
+            data_out["langsuite_missing"] = catalog.langsuite_tasks(data, langsuite_levels)[1]
+        return Summary("BabyAI instances", ("environment", "instances", "grid", "mean objects", "mean doors",
+                                            "mean locked", "mean max steps"), rows, data_out)
+
+
+WORLD = BabyAIWorld()

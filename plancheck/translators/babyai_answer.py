@@ -1,0 +1,281 @@
+"""Read BabyAI answers in the published formats (grammars: ``grammars/babyai_*.lark``).
+
+Each reader follows the published harness, but reports what the harness drops silently:
+
+* Plan (LLM-BabyBench): the text after the first "The LLM's action sequence is: " (any case),
+  split at commas; an item is an action when, stripped and lower-cased, it is an action name
+  (``left, right, forward, pickup, drop, toggle, done``). Other items ("left." or "go north") are
+  unknown actions: the harness drops them, and so does the default policy (``unknown="skip"``),
+  but they are listed. Without the marker the answer is unreadable (the harness reads nothing),
+  unless ``marker="optional"``, which reads the whole text.
+* Predict (LLM-BabyBench): after "The agent's final state is: ", the first ``((x, y), dir)``;
+  failing that, the first three integers (the harness's fallback, noted).
+* Decompose (LLM-BabyBench): the lines between "<START>" and "<END>" (any case), one subgoal each,
+  like ``(GoNextToSubgoal, (3, 4))`` (a position on another subgoal is ignored, as by the harness);
+  unknown or malformed lines, and GoNextTo without an (x, y), are listed and skipped.
+* LangSuitE: one response per line (or a list of responses); each must hold exactly one action
+  word, optionally with ``[colour type]``; a response with none or several is an unknown action,
+  which LangSuitE answers with an error message while the step counter still advances.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from lark import Lark, Token, UnexpectedInput
+
+from plancheck.domains.babyai.rules import ACTION_NAMES, Action
+from plancheck.domains.babyai.tasks import SUBGOAL_KINDS, IGAction, Subgoal
+from plancheck.errors import AnswerParseError, Location
+from plancheck.rules import Unknown
+from plancheck.translators.answer import ParsedAction, ParsedAnswer, SpanKind, line_and_column, make_span
+
+MAX_ANSWER_CHARS = 1_000_000
+PLAN_MARKER = "the llm's action sequence is: "
+PREDICT_MARKER = "the agent's final state is: "
+
+
+@cache
+def _parser(name: str) -> Lark:
+    return Lark.open(f"grammars/babyai_{name}.lark", rel_to=__file__, parser="lalr", lexer="basic",
+                     propagate_positions=False, maybe_placeholders=False)
+
+
+def _check_size(text: str, source: str | None) -> None:
+    if len(text) > MAX_ANSWER_CHARS:
+        raise AnswerParseError(f"the answer has {len(text)} characters, more than the limit of {MAX_ANSWER_CHARS}",
+                               Location(source))
+
+
+def _tokens(name: str, text: str, offset: int, whole: str, source: str | None) -> list[Token]:
+    try:
+        return list(_parser(name).lex(text))
+    except UnexpectedInput as error:  # the token grammars are total; this guards against regressions
+        line, column = line_and_column(whole, offset + error.pos_in_stream)
+        raise AnswerParseError("unreadable character", Location(source, line, column)) from None
+
+
+def _outside(text: str, start: int, end: int) -> list:
+    """The text between ``start`` and ``end``, without surrounding whitespace, as an 'outside' span."""
+    piece = text[start:end]
+    if not piece.strip():
+        return []
+    start += len(piece) - len(piece.lstrip())
+    end -= len(piece) - len(piece.rstrip())
+    return [make_span(text, start, end, SpanKind.OUTSIDE)]
+
+
+# -- Plan ------------------------------------------------------------------------------------------
+
+def parse_plan(text: str, *, marker: str = "required", source: str | None = None) -> ParsedAnswer[Action]:
+    """The actions of a Plan answer.
+
+    >>> answer = parse_plan("Easy. The LLM's action sequence is: left, Forward, jump, toggle")
+    >>> [str(item.action) for item in answer.items]
+    ['left', 'forward', 'jump', 'toggle']
+    >>> [(s.kind.value, s.text) for s in answer.spans]
+    [('outside the answer', 'Easy.'), ('unknown action', 'jump')]
+    """
+    _check_size(text, source)
+    at = text.lower().find(PLAN_MARKER)
+    if at < 0 and marker == "required":
+        raise AnswerParseError(f"no {PLAN_MARKER.strip()!r} marker (the harness reads no actions)",
+                               Location(source, 1, 1), ("The LLM's action sequence is: ",))
+    start = 0 if at < 0 else at + len(PLAN_MARKER)
+    spans = _outside(text, 0, at) if at > 0 else []
+    items: list[ParsedAction] = []
+    for token in _tokens("actions", text[start:], start, text, source):
+        if token.type != "ITEM":
+            continue
+        word = token.value.strip()
+        if not word:
+            continue
+        lead = token.start_pos + start + (len(token.value) - len(token.value.lstrip()))
+        action = ACTION_NAMES.get(word.lower())
+        if action is None:
+            items.append(ParsedAction(Unknown(word), lead, lead + len(word)))
+            spans.append(make_span(text, lead, lead + len(word), SpanKind.UNKNOWN))
+        else:
+            items.append(ParsedAction(action, lead, lead + len(word)))
+    notes = () if at >= 0 else ("no marker: the whole text was read as the action list (marker=optional)",)
+    return ParsedAnswer(tuple(items), tuple(spans), "comma-separated actions", notes)
+
+
+# -- Predict ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PredictedState:
+    """A Predict answer: the cell and direction read, how, and the text around it."""
+
+    x: int
+    y: int
+    dir: int
+    form: str
+    spans: tuple = ()
+    notes: tuple[str, ...] = ()
+
+
+def parse_state(text: str, *, source: str | None = None) -> PredictedState:
+    """The final state of a Predict answer.
+
+    >>> answer = parse_state("... The agent's final state is: ((3, 4), 2)")
+    >>> answer.x, answer.y, answer.dir
+    (3, 4, 2)
+    """
+    _check_size(text, source)
+    at = text.lower().find(PREDICT_MARKER)
+    if at < 0:
+        raise AnswerParseError(f"no {PREDICT_MARKER.strip()!r} marker (the harness reads no state)",
+                               Location(source, 1, 1), ("The agent's final state is: ",))
+    start = at + len(PREDICT_MARKER)
+    tokens = _tokens("state", text[start:], start, text, source)
+    spans = _outside(text, 0, at)
+    state = next((t for t in tokens if t.type == "STATE"), None)
+    if state is not None:
+        x, y, d = (int(v) for v in _ints(state.value))
+        begin, end = start + state.start_pos, start + state.end_pos
+        spans += _outside(text, start, begin) + _outside(text, end, len(text))
+        return PredictedState(x, y, d, "((x, y), dir)", tuple(spans))
+    numbers = [t for t in tokens if t.type == "INT"][:3]
+    if len(numbers) < 3:
+        line, column = line_and_column(text, start)
+        raise AnswerParseError("no ((x, y), dir) and fewer than three integers after the marker",
+                               Location(source, line, column), ("((x, y), dir)",))
+    x, y, d = (int(t.value) for t in numbers)
+    return PredictedState(x, y, d, "first three integers", tuple(spans),
+                          ("no ((x, y), dir) after the marker: the first three integers were read, as the "
+                           "harness does",))
+
+
+def _ints(value: str) -> list[str]:
+    out, current = [], ""
+    for ch in value:
+        if ch.isdigit() or (ch == "-" and not current):
+            current += ch
+        elif current:
+            out.append(current)
+            current = ""
+    return out + ([current] if current else [])
+
+
+# -- Decompose -------------------------------------------------------------------------------------
+
+def parse_subgoals(text: str, *, source: str | None = None) -> ParsedAnswer[Subgoal]:
+    """The subgoals of a Decompose answer.
+
+    >>> answer = parse_subgoals("Plan:\\n<START>\\n(GoNextToSubgoal, (3, 5))\\n(PickupSubgoal)\\nfly\\n<END>")
+    >>> [str(item.action) for item in answer.items]
+    ['(GoNextToSubgoal, (3, 5))', '(PickupSubgoal)', 'fly']
+    """
+    _check_size(text, source)
+    lower = text.lower()
+    at = lower.find("<start>\n")
+    if at < 0:
+        raise AnswerParseError("no '<START>' line (the harness cannot read the subgoals)",
+                               Location(source, 1, 1), ("<START>",))
+    start = at + len("<start>\n")
+    end = lower.find("\n<end>", start)
+    notes: list[str] = []
+    if end < 0:
+        end = len(text)
+        notes.append("no '<END>' line: the subgoals run to the end of the answer")
+    spans = _outside(text, 0, at) + _outside(text, end + len("\n<end>"), len(text))
+    items: list[ParsedAction] = []
+    offset = start
+    for raw in text[start:end].split("\n"):
+        line = raw.strip()
+        lead = offset + (len(raw) - len(raw.lstrip()))
+        offset += len(raw) + 1
+        if not line:
+            continue
+        subgoal = _subgoal(line)
+        if subgoal is None:
+            items.append(ParsedAction(Unknown(line), lead, lead + len(line)))
+            spans.append(make_span(text, lead, lead + len(line), SpanKind.UNKNOWN))
+        else:
+            items.append(ParsedAction(subgoal, lead, lead + len(line)))
+    return ParsedAnswer(tuple(items), tuple(spans), "subgoal lines", tuple(notes))
+
+
+def _subgoal(line: str) -> Subgoal | None:
+    try:
+        tree = _parser("subgoals").parse(line)
+    except UnexpectedInput:
+        return None
+    name = next(t for t in tree.children if isinstance(t, Token)).value
+    cells = [c for c in tree.children if not isinstance(c, Token)]
+    if name not in SUBGOAL_KINDS:
+        return None
+    if name == "GoNextToSubgoal":
+        if not cells or len(cells[0].children) != 2:
+            return None
+        x, y = (int(t.value) for t in cells[0].children)
+        return Subgoal(name, (x, y))
+    return Subgoal(name)  # the harness accepts and ignores a position on the other subgoals
+
+
+# -- LangSuitE -------------------------------------------------------------------------------------
+
+_ACKNOWLEDGEMENT = re.compile(r"\s*yes[\s.!]*", re.IGNORECASE)
+
+def parse_langsuite(responses: str | list[str], *, source: str | None = None) -> ParsedAnswer[IGAction]:
+    """LangSuitE actions, one per response (a list, or text with one response per line).
+
+    A first response that is just "YES" answers the system prompt ("Respond YES if you can play
+    this game"), before the task begins: it is kept as a span outside the answer, not a step.
+
+    >>> answer = parse_langsuite("Act: turn_left\\nAct: pick_up [red ball]\\nthinking...\\nstop [N/A]")
+    >>> [str(item.action) for item in answer.items]
+    ['turn_left', 'pick_up [red ball]', 'thinking...', 'stop']
+    >>> answer = parse_langsuite(["YES.", "Act: move_ahead"])
+    >>> [str(item.action) for item in answer.items], answer.spans[0].kind.value, answer.notes
+    (['move_ahead'], 'outside the answer', ("the first response 'YES.' answers the system prompt: not a step",))
+    """
+    if isinstance(responses, str):
+        _check_size(responses, source)
+        text = responses
+        lines, offset = [], 0
+        for raw in text.split("\n"):
+            if raw.strip():
+                lines.append((offset, raw))
+            offset += len(raw) + 1
+    else:
+        text = "\n".join(responses)
+        _check_size(text, source)
+        lines, offset = [], 0
+        for raw in responses:
+            lines.append((offset, raw))
+            offset += len(raw) + 1
+    items: list[ParsedAction] = []
+    spans = []
+    notes: tuple[str, ...] = ()
+    if lines and _ACKNOWLEDGEMENT.fullmatch(lines[0][1]):
+        offset, raw = lines.pop(0)
+        lead = offset + (len(raw) - len(raw.lstrip()))
+        spans.append(make_span(text, lead, lead + len(raw.strip()), SpanKind.OUTSIDE))
+        notes = (f"the first response {raw.strip()!r} answers the system prompt: not a step",)
+    for offset, raw in lines:
+        tokens = _tokens("langsuite", raw.lower(), offset, text, source)
+        found = [i for i, t in enumerate(tokens) if t.type == "ACTION"]
+        if len(found) != 1:
+            shown = raw.strip()
+            lead = offset + (len(raw) - len(raw.lstrip()))
+            items.append(ParsedAction(Unknown(shown), lead, lead + len(shown)))
+            spans.append(make_span(text, lead, lead + len(shown), SpanKind.UNKNOWN))
+            continue
+        i = found[0]
+        color = kind = None
+        j = i + 1
+        if j < len(tokens) and tokens[j].type == "LSQB":
+            j += 1
+        if j < len(tokens) and tokens[j].type == "COLOR":
+            color, j = tokens[j].value, j + 1
+        if j < len(tokens) and tokens[j].type == "TYPE":
+            kind = tokens[j].value
+        word = tokens[i].value
+        items.append(ParsedAction(IGAction(word, color, kind), offset + tokens[i].start_pos,
+                                  offset + tokens[i].end_pos))
+    return ParsedAnswer(tuple(items), tuple(spans), "one action per response", notes)
+

@@ -1,0 +1,90 @@
+"""Reading BabyAI answers: the published formats, reported leftovers, and totality on any text."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from plancheck.domains.babyai.rules import Action
+from plancheck.domains.babyai.tasks import IGAction, Subgoal
+from plancheck.errors import AnswerParseError
+from plancheck.rules import Unknown
+from plancheck.translators.answer import SpanKind, UnknownPolicy
+from plancheck.translators.babyai_answer import parse_langsuite, parse_plan, parse_state, parse_subgoals
+
+
+def test_plan_reads_after_the_marker_and_reports_what_the_harness_drops():
+    text = "Reasoning...\nThe LLM's action sequence is: left, forward, Forward , go, left.\nDone"
+    answer = parse_plan(text)
+    assert answer.actions(UnknownPolicy.SKIP) == [Action.left, Action.forward, Action.forward]
+    unknown = [s.text for s in answer.spans if s.kind is SpanKind.UNKNOWN]
+    assert unknown == ["go", "left.\nDone"]  # the harness keeps only exact names: "left." is dropped
+    assert [s.text for s in answer.spans if s.kind is SpanKind.OUTSIDE] == ["Reasoning..."]
+    assert answer.actions(UnknownPolicy.NOOP)[3] == Unknown("go")
+
+
+def test_plan_marker_is_case_insensitive_first_occurrence_and_required_by_default():
+    answer = parse_plan("THE LLM'S ACTION SEQUENCE IS: toggle. the llm's action sequence is: left")
+    assert [str(item.action) for item in answer.items] == ["toggle. the llm's action sequence is: left"]
+    with pytest.raises(AnswerParseError) as error:
+        parse_plan("left, right")
+    assert error.value.location.line == 1
+    assert parse_plan("left, right", marker="optional").actions() == [Action.left, Action.right]
+
+
+def test_predict_reads_the_state_or_falls_back_to_three_integers_like_the_harness():
+    answer = parse_state("so... The agent's final state is: (( 3,4 ),  2)")
+    assert (answer.x, answer.y, answer.dir, answer.form) == (3, 4, 2, "((x, y), dir)")
+    fallback = parse_state("The agent's final state is: x=5, y=abc7 and facing 1")
+    assert (fallback.x, fallback.y, fallback.dir) == (5, 7, 1) and fallback.notes
+    assert parse_state("The agent's final state is: (-1, 2) then ((6, 6), 0)").x == 6
+    with pytest.raises(AnswerParseError):
+        parse_state("The agent's final state is: ((3, 4))")
+    with pytest.raises(AnswerParseError):
+        parse_state("((3, 4), 2)")
+
+
+def test_decompose_reads_the_block_and_lists_unknown_lines():
+    text = "Plan\n<START>\n(GoNextToSubgoal, (3, 5))\nOpenSubgoal\n\n(PickupSubgoal, (1, 2))\n(Fly)\n" \
+           "(GoNextToSubgoal, (1, 2, 3))\n(DropSubgoal)\n<END>\nbye"
+    answer = parse_subgoals(text)
+    subgoals = [a for a in answer.actions(UnknownPolicy.SKIP)]
+    assert subgoals == [Subgoal("GoNextToSubgoal", (3, 5)), Subgoal("OpenSubgoal"), Subgoal("PickupSubgoal"),
+                        Subgoal("DropSubgoal")]
+    assert [s.text for s in answer.spans if s.kind is SpanKind.UNKNOWN] == ["(Fly)", "(GoNextToSubgoal, (1, 2, 3))"]
+    assert [s.text for s in answer.spans if s.kind is SpanKind.OUTSIDE] == ["Plan", "bye"]
+    assert parse_subgoals("<start>\n(DropSubgoal)").notes  # no end marker: noted, read to the end
+    with pytest.raises(AnswerParseError):
+        parse_subgoals("(DropSubgoal)")
+
+
+def test_langsuite_reads_one_action_per_response():
+    answer = parse_langsuite(["Thought: the ball is ahead.\nAct: pick_up [red ball]", "Act: move_ahead",
+                              "turn_left and turn_right", "Act: stop [N/A]"])
+    assert answer.actions() == [IGAction("pick_up", "red", "ball"), IGAction("move_ahead"),
+                                Unknown("turn_left and turn_right"), IGAction("stop")]
+    assert [s.text for s in answer.spans] == ["turn_left and turn_right"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300))
+def test_readers_are_total_on_any_text(text):
+    for reader in (parse_plan, parse_state, parse_subgoals):
+        for prefix in ("", "The LLM's action sequence is: ", "The agent's final state is: ", "<START>\n"):
+            try:
+                reader(prefix + text)
+            except AnswerParseError as error:
+                assert error.location is not None
+    answer = parse_langsuite(text)
+    assert len(answer.items) == len([line for line in text.split("\n") if line.strip()])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(["left", "right", "forward", "pickup", "drop", "toggle", "jump", "", " "]),
+                max_size=30))
+def test_plan_keeps_every_named_action_in_order(tokens):
+    answer = parse_plan("The LLM's action sequence is: " + ", ".join(tokens))
+    names = [t for t in tokens if t in ("left", "right", "forward", "pickup", "drop", "toggle")]
+    assert [str(a) for a in answer.actions(UnknownPolicy.SKIP)] == names
+    assert [s.text for s in answer.spans] == [t for t in tokens if t == "jump"]

@@ -1,0 +1,94 @@
+"""``plancheck ... babyai`` from the command line: every command, its output and its exit code."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from plancheck import cli, registry
+
+
+@pytest.fixture()
+def run(monkeypatch, capsys, shared_data):
+    monkeypatch.setattr(registry, "WORLDS", {"babyai": "plancheck.domains.babyai.world:WORLD"})
+    registry.get_world.cache_clear()
+
+    def invoke(*args: str) -> tuple[int, str, str]:
+        code = cli.main([args[0], "babyai", *args[1:], "--data", str(shared_data)])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    yield invoke
+    registry.get_world.cache_clear()
+
+
+def test_instances_prompt_and_stats(run):
+    code, out, _ = run("instances", "samples")
+    assert code == 0 and out.splitlines()[0] == "BabyAI-GoToLocal-v0/seed=1" and len(out.splitlines()) == 16
+    code, out, _ = run("prompt", "BabyAI-GoToLocal-v0/seed=1", "--task", "predict", "--json")
+    prompt = json.loads(out)
+    assert code == 0 and "forward, left\n\n" in prompt["messages"][0]["content"]
+    code, out, _ = run("prompt", "GoToLocalS5N2-5", "--task", "ig", "--json")
+    messages = json.loads(out)["messages"]
+    assert code == 0 and messages[0]["role"] == "system" and messages[1]["content"].startswith("Task: go to")
+    code, out, _ = run("stats", "langsuite", "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["langsuite_missing"]) == 5 and data["environments"]
+
+
+def test_check_exit_codes(run, tmp_path):
+    good, bad, junk = tmp_path / "good.txt", tmp_path / "bad.txt", tmp_path / "junk.txt"
+    good.write_text("The LLM's action sequence is: left, forward, forward, left, forward")
+    bad.write_text("The LLM's action sequence is: left, forward, forward, forward, left, forward")
+    junk.write_text("no marker here")
+    room = "CustomBabyAI-GoToRedBall-Small-4Dists-v0/seed=1"
+    code, out, _ = run("check", room, str(good))
+    assert code == 0 and "goal reached: yes, at step 5" in out
+    code, out, _ = run("check", room, str(bad))
+    assert code == 1 and "step 4: forward from (1, 4) facing west is blocked by a wall at (0, 4)" in out
+    code, _, _ = run("check", room, str(bad), "--semantics", "benchmark")
+    assert code == 0
+    code, out, _ = run("check", room, str(junk))  # an unreadable answer is an invalid plan, not bad input
+    assert code == 1 and "UNPARSEABLE" in out and "junk.txt" in out
+    code, _, err = run("check", "BabyAI-Nope-v0/seed=1", str(good))
+    assert code == 2 and "error" in err
+
+
+def test_evaluate_summary_and_broken_records(run, shared_data):
+    code, out, err = run("evaluate", str(shared_data / "babybench" / "regenerated_plan_sample.jsonl"), "--summary",
+                         "--json")
+    summary = json.loads(out)
+    assert code == 0 and summary["records"] == 4 and summary["broken"] == 0
+    assert summary["plan"]["CustomBabyAI-GoToRedBall-Medium-20Dists-v0"]["success rate (CR)"] == 1.0
+    code, out, err = run("evaluate", str(shared_data / "babybench" / "regenerated_decompose_sample.jsonl"))
+    assert code == 2 and err.count("broken record") == 6
+
+
+def test_solve_certifies_and_export_writes_pddl_that_fast_downward_solves(run, tmp_path):
+    code, out, _ = run("solve", "BabyAI-PutNextLocal-v0/seed=2")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "solved" and result["proven_optimal"]
+    assert result["values"]["length"] == 17 and result["minigrid_success_step"] == 17
+    code, out, _ = run("solve", "BabyAI-BossLevel-v0/seed=81", "--timeout", "0.5")  # a hard seed: no claim
+    result = json.loads(out)
+    assert code == 1 and result["status"] == "timed out" and result["plan"] is None and not result["proven_optimal"]
+    code, out, _ = run("solve", "BabyAI-PutNextLocal-v0/seed=2", "--planner", "bot")
+    assert code == 0 and json.loads(out)["values"]["length"] == 20 and not json.loads(out)["proven_optimal"]
+    code, out, _ = run("export", "BabyAI-GoToLocal-v0/seed=2", "--out", str(tmp_path))
+    assert code == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["BabyAI-GoToLocal-v0-seed2.pddl",
+                                                                        "babyai-domain.pddl"]
+    from plancheck.solvers.external import run_fast_downward
+
+    run_ = run_fast_downward((tmp_path / "babyai-domain.pddl").read_text(),
+                             (tmp_path / "BabyAI-GoToLocal-v0-seed2.pddl").read_text(), timeout=120)
+    assert run_.cost == 6
+
+
+def test_building_the_parser_does_not_import_minigrid():
+    code = ("import sys, plancheck.registry as r; r.WORLDS.pop('grasp', None); import plancheck.cli as c; "
+            "c.build_parser(); print('minigrid' in sys.modules, 'gymnasium' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"]

@@ -1,0 +1,99 @@
+"""Optimal BabyAI plans: A* against blind and exhaustive search, minigrid replays, the bot (Fast Downward on
+the PDDL: ``test_babyai_pddl.py``)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pytest
+
+from plancheck.domains.babyai.extract import load_instance
+from plancheck.domains.babyai.levels import BABYBENCH_LEVELS, PLAN_ROOMS
+from plancheck.domains.babyai.references import certified_optimum, expert, optimal_plan, replay_in_minigrid
+from plancheck.domains.babyai.rules import PLAN_ACTIONS, BabyAIRules
+from plancheck.solvers.babyai_heuristic import MissionHeuristic
+from plancheck.solvers.babyai_search import Model, astar, mission_goal
+from plancheck.solvers.result import Status
+
+SMALL = [("BabyAI-GoToLocal-v0", s) for s in range(1, 6)] + [("BabyAI-PutNextLocal-v0", s) for s in (1, 2, 3)] + [
+    ("BabyAI-PickupLoc-v0", 2), ("BabyAI-GoToObj-v0", 2), ("BabyAI-Open-v0", 1), (PLAN_ROOMS[0], 1),
+    (PLAN_ROOMS[4], 2)]
+MAZES = [("BabyAI-GoTo-v0", 2), ("BabyAI-UnblockPickup-v0", 2), ("BabyAI-GoToSeq-v0", 4), ("BabyAI-Synth-v0", 4),
+         ("BabyAI-SynthLoc-v0", 7)]
+slow = pytest.mark.slow
+
+
+def exhaustive_cost(env_id: str, seed: int) -> int:
+    """Breadth-first search over full states straight on the rules (no memo, no heuristic)."""
+    instance = load_instance(env_id, seed)
+    rules = BabyAIRules(instance)
+    start = rules.initial_state()
+    depth = {start: 0}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        for action in PLAN_ACTIONS:
+            outcome = rules.step(state, action)
+            nxt = outcome.state if outcome.ok or outcome.state is not None else state
+            if nxt in depth:
+                continue
+            depth[nxt] = depth[state] + 1
+            if rules.goal_reached(nxt):
+                return depth[nxt]
+            queue.append(nxt)
+    raise AssertionError("unsolvable")
+
+
+@pytest.mark.parametrize("env_id, seed", SMALL[:8])
+def test_astar_matches_exhaustive_breadth_first_search(env_id, seed):
+    assert optimal_plan(load_instance(env_id, seed)).cost == exhaustive_cost(env_id, seed)
+
+
+@pytest.mark.parametrize("env_id, seed", SMALL + [pytest.param(*case, marks=slow) for case in MAZES])
+def test_astar_matches_blind_search(env_id, seed):
+    instance = load_instance(env_id, seed)
+    model = Model(BabyAIRules(instance))
+    blind = astar(model, instance.start, lambda cid, pose: 0, mission_goal(model), horizon=instance.max_steps)
+    assert blind.status is Status.SOLVED
+    assert optimal_plan(instance).cost == blind.cost
+
+
+@pytest.mark.parametrize("env_id", BABYBENCH_LEVELS)
+def test_optimal_plans_replay_in_minigrid_and_beat_or_tie_the_bot(env_id):
+    for seed in (1, 2):
+        instance = load_instance(env_id, seed)
+        result = certified_optimum(env_id, seed)  # raises unless minigrid succeeds exactly on the last action
+        assert result.status is Status.SOLVED
+        replay = replay_in_minigrid(instance, result.plan)
+        assert replay.exact and replay.length == result.cost
+        bot = expert(env_id, seed)
+        assert bot.success and len(bot.actions) >= result.cost
+
+
+def test_heuristic_never_overestimates_along_optimal_plans():
+    for env_id, seed in SMALL + MAZES + [("BabyAI-BossLevel-v0", 3), ("BabyAI-SynthSeq-v0", 2)]:
+        instance = load_instance(env_id, seed)
+        rules = BabyAIRules(instance)
+        model = Model(rules)
+        heuristic = MissionHeuristic(model)
+        plan = optimal_plan(instance).plan
+        state = instance.start
+        for done, action in enumerate(plan):
+            assert heuristic(model.intern(state), model.pose_of(state)) <= len(plan) - done, (env_id, seed, done)
+            outcome = rules.step(state, action)
+            state = outcome.state if outcome.ok or outcome.state is not None else state
+
+
+def test_a_stopped_search_reports_a_lower_bound_on_the_optimum():
+    instance = load_instance("BabyAI-BossLevel-v0", 3)
+    model = Model(BabyAIRules(instance))
+    heuristic = MissionHeuristic(model)
+    optimum = optimal_plan(instance).cost
+    start = heuristic(model.intern(instance.start), model.pose_of(instance.start))
+    bounds = []
+    for limit in (10, 300, 3000):
+        stopped = astar(model, instance.start, heuristic, mission_goal(model), horizon=instance.max_steps,
+                        max_expansions=limit)
+        assert stopped.status is Status.TIMEOUT and stopped.plan is None
+        bounds.append(stopped.bound)
+    assert start <= bounds[0] <= bounds[1] <= bounds[2] <= optimum and bounds[2] > start
