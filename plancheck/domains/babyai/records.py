@@ -15,12 +15,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from plancheck.domains.babyai.catalog import task_of_record
+from plancheck.files import answer_document, answer_lines
 from plancheck.world import BrokenRecord, Record
 
 _ANSWER_KEYS = ("response", "responses", "llm_output", "all_llm_output", "output", "answer", "text")
@@ -28,32 +28,18 @@ _FIELDS = ("action_sequence", "expert_action_sequence", "help_count", "target_st
 
 
 def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
-    """Every record in ``path`` (JSONL, or a JSON array of harness results).
-
-    The text is UTF-8 (a byte-order mark is dropped, a stray byte spoils one record, not the batch)
-    and JSONL lines end at ``\\n`` only: a raw U+2028 inside a JSON string is not a line break.
-    """
-    raw = path.read_bytes().decode("utf-8-sig", errors="replace")
+    """Every record in ``path`` (JSONL, or a JSON array of harness results), read as
+    :mod:`plancheck.files` reads answer files."""
     if path.suffix == ".json":
-        try:
-            entries = json.loads(raw)
-        except json.JSONDecodeError as error:
-            yield BrokenRecord(error.lineno, f"not JSON ({error.msg})", str(path))
+        entries = answer_document(path)
+        if isinstance(entries, BrokenRecord):
+            yield entries
             return
-        if not isinstance(entries, list):
-            entries = [entries]
-        for index, entry in enumerate(entries, start=1):
+        for index, entry in enumerate(entries if isinstance(entries, list) else [entries], start=1):
             yield record_from_json(entry, path, index)
         return
-    for number, line in enumerate(raw.split("\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            yield BrokenRecord(number, f"not JSON (column {error.colno}: {error.msg})", str(path))
-            continue
-        yield record_from_json(data, path, number)
+    for item in answer_lines(path):
+        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0])
 
 
 def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
