@@ -51,6 +51,14 @@ class ParsedAction(Generic[A]):
     end: int
 
 
+class Pick(str, Enum):
+    """Which candidate list is the answer when a text holds several."""
+
+    FIRST = "first"
+    LAST = "last"
+    ONLY = "only"
+
+
 class UnknownPolicy(str, Enum):
     """What an unknown token in the answer does: use a step as a no-op, or vanish (reported)."""
 

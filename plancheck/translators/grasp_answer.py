@@ -33,18 +33,12 @@ from lark import Lark, Token, Tree
 from plancheck.domains.grasp.rules import Action
 from plancheck.errors import AnswerParseError, Location
 from plancheck.rules import Unknown
-from plancheck.translators.answer import ParsedAction, ParsedAnswer, Span, SpanKind, line_and_column, make_span
+from plancheck.translators.answer import ParsedAction, ParsedAnswer, Pick, Span, SpanKind, line_and_column, make_span
 
 MAX_ANSWER_CHARS = 200_000  # the longest published response has 2,939; 200k parses in about 2 s
 
 _LAYOUT = {"SEP", "QUOTE", "EMPH", "FENCE", "NL", "NUMBERING", "BULLET", "LSQB", "RSQB"}
 _SEPARATORS = {"SEP", "NL", "NUMBERING", "BULLET", "LSQB"}
-
-
-class Pick(str, Enum):
-    FIRST = "first"
-    LAST = "last"
-    ONLY = "only"
 
 
 class Unclosed(str, Enum):

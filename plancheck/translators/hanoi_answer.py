@@ -33,7 +33,7 @@ from lark import Lark, Token, Tree
 from plancheck.domains.hanoi.rules import Move
 from plancheck.errors import AnswerParseError, Location
 from plancheck.rules import Unknown
-from plancheck.translators.answer import ParsedAction, ParsedAnswer, Span, SpanKind, line_and_column, make_span
+from plancheck.translators.answer import ParsedAction, ParsedAnswer, Pick, Span, SpanKind, line_and_column, make_span
 
 MAX_ANSWER_CHARS = 1_000_000
 
@@ -45,12 +45,6 @@ _SOURCE = re.compile(r"([abc])[ \t]*(?:-+>|=+>|\u2192|\u27f6|[ \t]to[ \t]|[ \t]o
 _PDDL_RODS = re.compile(r"\(\s*move\s+(?:[a-z_][\w-]*\s+)?([abc])\s+([abc])", re.IGNORECASE)
 
 Raw = tuple[int, int, SpanKind]
-
-
-class Pick(str, Enum):
-    FIRST = "first"
-    LAST = "last"
-    ONLY = "only"
 
 
 class Read(str, Enum):
