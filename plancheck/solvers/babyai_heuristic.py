@@ -50,6 +50,12 @@ class MissionHeuristic:
         self.by_needs: dict[tuple, list[int]] = {}
         self.legs: dict[tuple, list[int]] = {}
 
+    def rebind(self, model: Model) -> MissionHeuristic:
+        """Estimate the states of ``model``, another model of the same map, keeping the tables."""
+        self.model = model
+        self.by_config = []
+        return self
+
     def __call__(self, cid: int, pose: int) -> int:
         by_config = self.by_config
         if cid >= len(by_config):

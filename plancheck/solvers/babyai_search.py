@@ -192,7 +192,7 @@ def _plan(parent: dict[int, tuple[int, int] | None], key: int) -> tuple[Action, 
     actions = []
     while parent[key] is not None:
         key, action = parent[key]
-        actions.append(Action(action))
+        actions.append(Action(action) if action < 7 else action)
     return tuple(reversed(actions))
 
 

@@ -156,6 +156,10 @@ class BabyAIRules:
             objects[box.contains] = front
         return replace_state(state, objects=tuple(objects)), None
 
+    def verify_step(self, new: State, action: Action) -> State:
+        """``new`` (the world after ``action``) with the mission verifier's reaction to that step."""
+        return self._verified(new, new, action, None).state
+
     def _verified(self, before: State, new: State, action: Action, reason: str | None) -> Outcome:
         front = new.front
         ref = self.occupant(new, front)
