@@ -56,6 +56,7 @@ class AbstractModel(Model):
                         for door in instance.doors]
         self.alternatives: dict[tuple[int, int, int], int] = {}
         self.forgotten_flags: list[bool] = []
+        self.mattering: dict[tuple, tuple[frozenset[int], frozenset[int], frozenset[int]]] = {}
         self.box_of: list[int | None] = [None] * len(things)
         for b, thing in enumerate(things):
             if thing.contains is not None:
@@ -76,7 +77,7 @@ class AbstractModel(Model):
         descs = self.rules.instance.mission.descs
         wanted = set(self.keep)
         for leaf in pending:
-            for desc in (leaf.move, leaf.fixed) if isinstance(leaf, PutNext) else (leaf.desc,):
+            for desc in _descs(leaf):
                 wanted.update(t for t in descs[desc].targets if t >= 0)
         for d, status in enumerate(state.doors):
             if status == LOCKED:
@@ -92,8 +93,14 @@ class AbstractModel(Model):
         return wanted
 
     def abstract(self, state: State) -> State:
-        pending = self.pending(state)
-        wanted = self.matters(state, pending)
+        key = (state.progress.done, state.progress.result, state.doors)
+        known = self.mattering.get(key)
+        if known is None:
+            pending = self.pending(state)
+            live_slots = frozenset(leaf.slot for leaf in pending if isinstance(leaf, (Pickup, PutNext)))
+            live_descs = frozenset(d for leaf in pending for d in _descs(leaf))
+            known = self.mattering[key] = (frozenset(self.matters(state, pending)), live_slots, live_descs)
+        wanted, live_slots, live_descs = known
         phantom = self.phantom
         carrying = state.carrying if state.carrying == NONE or state.carrying in wanted else phantom
         objects = state.objects
@@ -101,12 +108,8 @@ class AbstractModel(Model):
             objects = objects[:phantom] + (None,)
         held_at = state.held_at if carrying != phantom else None
         progress = state.progress
-        live_slots = {leaf.slot for leaf in pending if isinstance(leaf, (Pickup, PutNext))}
         pre = tuple((v if v == NONE or v in wanted else phantom) if slot in live_slots else NONE
                     for slot, v in enumerate(progress.pre))
-        live_descs = set()
-        for leaf in pending:
-            live_descs.update((leaf.move, leaf.fixed) if isinstance(leaf, PutNext) else (leaf.desc,))
         poss = tuple(p if d in live_descs else () for d, p in enumerate(progress.poss))
         if pre != progress.pre or poss != progress.poss:
             progress = replace(progress, pre=pre, poss=poss)
@@ -162,6 +165,10 @@ class AbstractModel(Model):
                 new, verb = state, Action.drop
             result = self.alternatives[key] = self.intern(self.rules.verify_step(new, verb))
         return result, pose
+
+
+def _descs(leaf) -> tuple[int, ...]:
+    return (leaf.move, leaf.fixed) if isinstance(leaf, PutNext) else (leaf.desc,)
 
 
 def _pending(node, done: tuple[int, ...], out: list) -> None:

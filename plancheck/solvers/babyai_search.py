@@ -116,23 +116,26 @@ class Model:
 
 
 def astar(model: Model, start: State, heuristic: Callable[[int, int], int], goal: Callable[[int, int], bool], *,
-          cost: Callable[[int], int] = lambda action: 1, actions: tuple[int, ...] = ACTIONS,
-          horizon: int | None = None, max_expansions: int | None = None,
-          deadline: float | None = None) -> SearchResult:
+          cost: Callable[[int], int] | None = None, actions: tuple[int, ...] = ACTIONS, horizon: int | None = None,
+          max_expansions: int | None = None, deadline: float | None = None) -> SearchResult:
     """A* from ``start``; ``heuristic(cid, pose)`` must be admissible (INF marks a dead end).
 
-    ``horizon`` bounds the plan's number of actions (minigrid's step limit). The plan is a tuple of
-    :class:`Action`; its cost is the sum of ``cost(action)``. Stopped by ``max_expansions`` or the
-    ``deadline``, the result is TIMEOUT with ``bound``, the least f-value still open (a lower bound
-    on the optimal cost).
+    Every action costs 1 unless ``cost(action)`` says otherwise; ``horizon`` bounds the number of
+    actions (minigrid's step limit; only with unit costs, where a state's cost is that number).
+    The plan is a tuple of :class:`Action` (other action numbers, such as a coarser model's
+    pseudo-actions, stay ints). Stopped by ``max_expansions`` or the ``deadline``, the result is
+    TIMEOUT with ``bound``, the least f-value still open (a lower bound on the optimal cost). Per
+    state it keeps its cost, its parent and action packed in one int, and the cost it was
+    expanded at.
     """
+    if cost is not None and horizon is not None:
+        raise ValueError("a horizon needs unit costs")
     began = time.perf_counter()
     poses = model.poses
     cid0 = model.intern(start)
     key0 = cid0 * poses + model.pose_of(start)
     best = {key0: 0}
-    steps = {key0: 0}
-    parent: dict[int, tuple[int, int] | None] = {key0: None}
+    parent = {key0: -1}  # parent key * 16 + action
     expanded_at: dict[int, int] = {}
     buckets: dict[int, list[int]] = {}
     keys: list[int] = []
@@ -167,32 +170,28 @@ def astar(model: Model, start: State, heuristic: Callable[[int, int], int], goal
         if max_expansions is not None and expanded > max_expansions or (
                 deadline is not None and time.monotonic() > deadline):
             return SearchResult(Status.TIMEOUT, None, None, expanded, time.perf_counter() - began, bound=f)
-        depth = steps[key] + 1
-        if horizon is not None and depth > horizon:
+        if horizon is not None and g + 1 > horizon:
             continue
         for action in actions:
             ncid, npose = model.successor(cid, pose, action)
             nkey = ncid * poses + npose
-            if nkey == key:
-                continue
-            ng = g + cost(action)
-            if ng >= best.get(nkey, INF):
+            ng = g + (1 if cost is None else cost(action))
+            if nkey == key or ng >= best.get(nkey, INF):
                 continue
             h = heuristic(ncid, npose)
             if h >= INF:
                 continue
             best[nkey] = ng
-            steps[nkey] = depth
-            parent[nkey] = (key, action)
+            parent[nkey] = key * 16 + action
             push(nkey, ng + h)
     return SearchResult(Status.UNSOLVABLE, None, None, expanded, time.perf_counter() - began)
 
 
-def _plan(parent: dict[int, tuple[int, int] | None], key: int) -> tuple[Action, ...]:
+def _plan(parent: dict[int, int], key: int) -> tuple[Action | int, ...]:
     actions = []
-    while parent[key] is not None:
-        key, action = parent[key]
-        actions.append(Action(action) if action < 7 else action)
+    while parent[key] >= 0:
+        key, action = divmod(parent[key], 16)
+        actions.append(Action(action) if action < len(Action) else action)
     return tuple(reversed(actions))
 
 
