@@ -11,8 +11,15 @@ import pytest
 from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.references import optimal_plan, replay_in_minigrid
 from plancheck.domains.babyai.rules import PLAN_ACTIONS, Action, BabyAIRules
-from plancheck.solvers.babyai_abstract import (ABSTRACT_ACTIONS, BLOCKED_FORWARD, FAILED_DROP, PICKUP_FORGOTTEN,
-                                               AbstractModel, abstract_optimum, lift)
+from plancheck.solvers.babyai_abstract import (
+    ABSTRACT_ACTIONS,
+    BLOCKED_FORWARD,
+    FAILED_DROP,
+    PICKUP_FORGOTTEN,
+    AbstractModel,
+    abstract_optimum,
+    lift,
+)
 from plancheck.solvers.babyai_heuristic import MissionHeuristic
 from plancheck.solvers.babyai_search import astar, mission_goal
 from plancheck.solvers.result import Status

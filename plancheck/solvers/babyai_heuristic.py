@@ -24,6 +24,7 @@ sum never exceeds the true cost.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from itertools import combinations
 
 from plancheck.domains.babyai.instance import LOCKED, OPEN
@@ -34,6 +35,7 @@ from plancheck.solvers.babyai_search import INF, Config, Model
 
 MAX_ORDERED = 7  # up to this many visits the best order between visit sets is computed (beyond: first leg only)
 EXACT_ROUTE = 6  # up to this many visits the best order is computed pose by pose
+KEPT_LEGS = 16384  # distance tables kept for reuse (16-32 kB each), the least recently used dropped first
 
 
 class MissionHeuristic:
@@ -48,7 +50,7 @@ class MissionHeuristic:
         self.rooms = RoomGraph(model)
         self.by_config: list[list[int] | None] = []
         self.by_needs: dict[tuple, list[int]] = {}
-        self.legs: dict[tuple, list[int]] = {}
+        self.legs: OrderedDict[tuple, list[int]] = OrderedDict()  # least recently used first
 
     def rebind(self, model: Model) -> MissionHeuristic:
         """Estimate the states of ``model``, another model of the same map, keeping the tables."""
@@ -270,7 +272,10 @@ class MissionHeuristic:
         sub = tuple((visits[v][0], sum(1 << place[b] for b in members if visits[v][1] >> b & 1), visits[v][2])
                     for v in members)
         key = (sub, place[j], toll, gate)
-        table = self.legs.get(key)
+        legs = self.legs
+        table = legs.get(key)
+        if table is not None:
+            legs.move_to_end(key)
         if table is None:
             layers = 1 if gate is None else 2
             poses = self.model.poses
@@ -281,7 +286,9 @@ class MissionHeuristic:
                     value = self._after(visits, j, rest, node, gate)
                     if value < INF:
                         seeds[node] = value
-            table = self.legs[key] = self.face.seeded(seeds, toll, gate)
+            table = legs[key] = self.face.seeded(seeds, toll, gate)
+            if len(legs) > KEPT_LEGS:
+                legs.popitem(last=False)
         return table
 
     def _after(self, visits: tuple, j: int, rest: frozenset[int], node: int, gate: tuple | None) -> int:

@@ -43,9 +43,10 @@ OPTIONS = (
     Option("optimal_timeout", "seconds to prove the optimum an answer is compared with (once per instance); "
                               "unproven, Plan efficiency against it is left out", ("check", "evaluate"),
            OPTIMAL_TIMEOUT, kind=float),
-    Option("planner", "astar (optimal, native), abstraction (optimal, native: forgets objects that no longer "
-                      "matter, refined until its plan is concrete; faster on large missions), wastar (weighted A*: at most --weight times the optimum), bfs "
-                      "(optimal, blind), fast-downward (optimal, on the PDDL), bot or omniscient-bot (minigrid's "
+    Option("planner", "astar (optimal, native), abstraction (optimal, native: forgets where unneeded objects "
+                      "were put, refined until its plan is concrete; faster on large missions), wastar (weighted "
+                      "A*: at most --weight times the optimum), bfs (optimal, blind), fast-downward (optimal, on "
+                      "the PDDL), bot or omniscient-bot (minigrid's "
                       "BabyAIBot)", ("solve",), "astar", PLANNERS),
     Option("weight", "wastar's weight w >= 1: its plan is at most w times the optimum", ("solve",), 2.0,
            kind=float),
