@@ -90,8 +90,8 @@ def test_the_heuristic_is_admissible_on_the_abstract_model(env_id, seed):
     assert informed.cost == blind.cost
 
 
-@pytest.mark.parametrize("env_id, seed", CASES + [pytest.param("BabyAI-BossLevel-v0", s, marks=slow) for s in
-                                                  (2, 5, 9, 14)])
+@pytest.mark.parametrize("env_id, seed", CASES + [("BabyAI-BossLevel-v0", s) for s in (2, 5, 9, 14)] + [
+    pytest.param("BabyAI-BossLevel-v0", 31, marks=slow), pytest.param("BabyAI-SynthSeq-v0", 70, marks=slow)])
 def test_refined_abstraction_finds_the_concrete_optimum(env_id, seed):
     instance = load_instance(env_id, seed)
     result = abstract_optimum(instance)
