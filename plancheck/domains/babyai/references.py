@@ -1,6 +1,7 @@
 """Reference solutions of an instance, computed once and cached: the optimum, the bots' plans.
 
-The optimum comes from the native A* search (:mod:`plancheck.solvers.babyai_search`); it is
+The optimum comes from the native A* search (:mod:`plancheck.solvers.babyai_search`), on the
+abstraction of :mod:`plancheck.solvers.babyai_abstract` where it is compared with answers; it is
 certified by replaying it in the live minigrid environment, where it must succeed exactly on its
 last action. The expert sequence of LLM-BabyBench's records comes from an omniscient bot; when a
 record does not carry it, the omniscient variant of minigrid's ``BabyAIBot`` stands in (it
@@ -18,6 +19,7 @@ from plancheck.domains.babyai.instance import Instance
 from plancheck.domains.babyai.levels import reset_env
 from plancheck.domains.babyai.rules import Action, BabyAIRules
 from plancheck.errors import CertificationError
+from plancheck.solvers.babyai_abstract import abstract_optimum
 from plancheck.solvers.babyai_bot import BotRun, run_bot
 from plancheck.solvers.babyai_heuristic import MissionHeuristic
 from plancheck.solvers.babyai_search import INF, Model, astar, mission_goal
@@ -70,9 +72,10 @@ def optimal_plan(instance: Instance, *, timeout: float | None = None, weight: fl
 
 @lru_cache(maxsize=256)
 def certified_optimum(env_id: str, seed: int, timeout: float | None = None) -> SearchResult:
-    """The optimum, replayed in minigrid (raises :class:`CertificationError` if minigrid disagrees)."""
+    """The optimum (by abstraction refinement: the concrete optimum, faster on large missions),
+    replayed in minigrid (raises :class:`CertificationError` if minigrid disagrees)."""
     instance = load_instance(env_id, seed)
-    result = optimal_plan(instance, timeout=timeout)
+    result = abstract_optimum(instance, deadline=None if timeout is None else time.monotonic() + timeout)
     if result.status is Status.SOLVED:
         replay = replay_in_minigrid(instance, result.plan)
         if not replay.exact:
