@@ -28,7 +28,7 @@ from dataclasses import replace
 from plancheck.domains.babyai.instance import LOCKED, Instance, State, Thing, replace_state
 from plancheck.domains.babyai.mission import NONE, SUCCESS, Pickup, PutNext, Seq
 from plancheck.domains.babyai.rules import Action, BabyAIRules
-from plancheck.solvers.babyai_heuristic import MissionHeuristic
+from plancheck.solvers.babyai_heuristic import MissionHeuristic, boxes_holding
 from plancheck.solvers.babyai_search import ACTIONS, Model, astar, mission_goal
 from plancheck.solvers.result import SearchResult, Status
 
@@ -82,15 +82,7 @@ class AbstractModel(Model):
         for d, status in enumerate(state.doors):
             if status == LOCKED:
                 wanted |= self.keys_of[d]
-        things = self.rules.instance.things
-        changed = True
-        while changed:
-            changed = False
-            for i, thing in enumerate(things):
-                if thing.contains in wanted and i not in wanted:
-                    wanted.add(i)
-                    changed = True
-        return wanted
+        return wanted | boxes_holding(self.rules.instance.things, wanted)
 
     def abstract(self, state: State) -> State:
         key = (state.progress.done, state.progress.result, state.doors)

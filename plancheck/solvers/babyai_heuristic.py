@@ -182,19 +182,7 @@ class MissionHeuristic:
         return None
 
     def _boxes_holding(self, objects: frozenset[int]) -> frozenset[int]:
-        """The boxes that hold any of ``objects``, directly or inside another box."""
-        things = self.instance.things
-        found: set[int] = set()
-        wanted = set(objects)
-        changed = True
-        while changed:
-            changed = False
-            for i, thing in enumerate(things):
-                if thing.contains in wanted and i not in wanted:
-                    wanted.add(i)
-                    found.add(i)
-                    changed = True
-        return frozenset(found)
+        return boxes_holding(self.instance.things, objects)
 
     def _holds_key(self, config: Config, doors: list[int]) -> bool:
         if config.carrying < 0:
@@ -333,6 +321,21 @@ class MissionHeuristic:
                     if tail + extra < best[start]:
                         best[start] = tail + extra
         return best
+
+
+def boxes_holding(things: tuple, objects: frozenset[int] | set[int]) -> frozenset[int]:
+    """The boxes that hold any of ``objects``, directly or inside another box."""
+    found: set[int] = set()
+    wanted = set(objects)
+    changed = True
+    while changed:
+        changed = False
+        for i, thing in enumerate(things):
+            if thing.contains in wanted and i not in wanted:
+                wanted.add(i)
+                found.add(i)
+                changed = True
+    return frozenset(found)
 
 
 def _orders(hops: list[list[int]], must: list[int]) -> list[int]:
