@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from plancheck.domains.babyai.instance import LOCKED, Instance, State, Thing, replace_state
-from plancheck.domains.babyai.mission import NONE, SUCCESS, Pickup, PutNext, Seq
+from plancheck.domains.babyai.mission import NONE, SUCCESS, Pickup, PutNext, descs_of, pending_leaves
 from plancheck.domains.babyai.rules import Action, BabyAIRules
 from plancheck.solvers.babyai_heuristic import MissionHeuristic, boxes_holding
 from plancheck.solvers.babyai_search import ACTIONS, Model, astar, mission_goal
@@ -54,7 +54,6 @@ class AbstractModel(Model):
         things = instance.things
         self.keys_of = [frozenset(i for i, t in enumerate(things) if t.kind == "key" and t.color == door.color)
                         for door in instance.doors]
-        self.alternatives: dict[tuple[int, int, int], int] = {}
         self.forgotten_flags: list[bool] = []
         self.mattering: dict[tuple, tuple[frozenset[int], frozenset[int], frozenset[int]]] = {}
         self.box_of: list[int | None] = [None] * len(things)
@@ -69,30 +68,34 @@ class AbstractModel(Model):
         progress = state.progress
         if progress.result == SUCCESS:
             return []
-        out: list = []
-        _pending(self.rules.instance.mission.root, progress.done, out)
-        return out
+        found: list = []
+        pending_leaves(self.rules.instance.mission.root, progress.done, found)
+        return found
 
     def matters(self, state: State, pending: list) -> set[int]:
         descs = self.rules.instance.mission.descs
         wanted = set(self.keep)
         for leaf in pending:
-            for desc in _descs(leaf):
+            for desc in descs_of(leaf):
                 wanted.update(t for t in descs[desc].targets if t >= 0)
         for d, status in enumerate(state.doors):
             if status == LOCKED:
                 wanted |= self.keys_of[d]
         return wanted | boxes_holding(self.rules.instance.things, wanted)
 
-    def abstract(self, state: State) -> State:
+    def known(self, state: State) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+        """What matters in ``state``: objects, verifier slots and descriptions (cached per progress and doors)."""
         key = (state.progress.done, state.progress.result, state.doors)
         known = self.mattering.get(key)
         if known is None:
             pending = self.pending(state)
             live_slots = frozenset(leaf.slot for leaf in pending if isinstance(leaf, (Pickup, PutNext)))
-            live_descs = frozenset(d for leaf in pending for d in _descs(leaf))
+            live_descs = frozenset(d for leaf in pending for d in descs_of(leaf))
             known = self.mattering[key] = (frozenset(self.matters(state, pending)), live_slots, live_descs)
-        wanted, live_slots, live_descs = known
+        return known
+
+    def abstract(self, state: State) -> State:
+        wanted, live_slots, live_descs = self.known(state)
         phantom = self.phantom
         carrying = state.carrying if state.carrying == NONE or state.carrying in wanted else phantom
         objects = state.objects
@@ -132,7 +135,7 @@ class AbstractModel(Model):
         if (mine.carrying, mine.doors, mine.progress, mine.held_at) != (seen.carrying, seen.doors, seen.progress,
                                                                         seen.held_at):
             return False
-        wanted = self.matters(seen, self.pending(seen))
+        wanted = self.known(seen)[0]
         return all(a == c or a is None and i not in wanted for i, (a, c) in enumerate(zip(mine.objects, seen.objects)))
 
     # -- the transitions ---------------------------------------------------------------------------
@@ -146,7 +149,7 @@ class AbstractModel(Model):
         if action == PICKUP_FORGOTTEN and carrying != NONE or action == FAILED_DROP and carrying == NONE:
             return cid, pose
         key = (cid, ahead, action)
-        result = self.alternatives.get(key)
+        result = self.memo.get(key)
         if result is None:
             state = self.state(cid, pose)
             if action == BLOCKED_FORWARD:
@@ -155,23 +158,8 @@ class AbstractModel(Model):
                 new, verb = replace_state(state, carrying=self.phantom, held_at=None), Action.pickup
             else:
                 new, verb = state, Action.drop
-            result = self.alternatives[key] = self.intern(self.rules.verify_step(new, verb))
+            result = self.memo[key] = self.intern(self.rules.verify_step(new, verb))
         return result, pose
-
-
-def _descs(leaf) -> tuple[int, ...]:
-    return (leaf.move, leaf.fixed) if isinstance(leaf, PutNext) else (leaf.desc,)
-
-
-def _pending(node, done: tuple[int, ...], out: list) -> None:
-    if not isinstance(node, Seq):
-        out.append(node)
-        return
-    if done[2 * node.node] != SUCCESS:
-        _pending(node.a, done, out)
-    if done[2 * node.node + 1] != SUCCESS:
-        _pending(node.b, done, out)
-
 
 
 def abstract_optimum(instance: Instance, *, deadline: float | None = None, keep: frozenset[int] = frozenset(),

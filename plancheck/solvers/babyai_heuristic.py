@@ -28,7 +28,7 @@ from collections import OrderedDict
 from itertools import combinations
 
 from plancheck.domains.babyai.instance import LOCKED, OPEN
-from plancheck.domains.babyai.mission import SUCCESS, GoTo, Open, Pickup, PutNext, Seq, door_index
+from plancheck.domains.babyai.mission import SUCCESS, GoTo, Open, Pickup, PutNext, descs_of, door_index, pending_leaves
 from plancheck.solvers.babyai_faces import FaceTables
 from plancheck.solvers.babyai_rooms import RoomGraph
 from plancheck.solvers.babyai_search import INF, Config, Model
@@ -83,7 +83,7 @@ class MissionHeuristic:
         mission = self.instance.mission
         leaves: list = []
         before: set[tuple[int, int]] = set()
-        _walk(mission.root, progress.done, leaves, before)
+        pending_leaves(mission.root, progress.done, leaves, before)
         visits: list[list] = []  # [cells, anchored, leaf, escape-or-targets]
         toggles: list[frozenset[int]] = []
         pickups: list[frozenset[int]] = []
@@ -109,8 +109,8 @@ class MissionHeuristic:
                     keyset = frozenset(i for i, t in enumerate(self.instance.things)
                                        if t.kind == "key" and t.color in colors)
                     pickups.append(keyset)
-                    visits.append([self._cells(config, tuple(keyset | self._boxes_holding(keyset))), False,
-                                   index, INF])
+                    holders = boxes_holding(self.instance.things, keyset)
+                    visits.append([self._cells(config, tuple(keyset | holders)), False, index, INF])
             elif isinstance(leaf, Pickup):
                 targets = frozenset(mission.descs[leaf.desc].targets)
                 pickups.append(targets)
@@ -145,7 +145,7 @@ class MissionHeuristic:
         interactions = _disjoint(toggles) + _disjoint(pickups) + _disjoint(drops) + close
         if pickups and carrying >= 0 and not any(carrying in m for m in pickups):
             interactions += 1  # the hands must be freed before the next pickup
-        named = {t for leaf in leaves for desc in _descs(leaf) for t in mission.descs[desc].targets}
+        named = {t for leaf in leaves for desc in descs_of(leaf) for t in mission.descs[desc].targets}
         named.update(k for family in pickups for k in family)
         # an unnamed object on a door's approach cell: a box vanishes with one toggle; a key or ball is
         # picked up and, when the hands are needed later, dropped again
@@ -176,13 +176,10 @@ class MissionHeuristic:
                 continue
             color = self.instance.doors[d].color
             keys = frozenset(i for i, t in enumerate(self.instance.things) if t.kind == "key" and t.color == color)
-            cells = self._cells(config, tuple(keys | self._boxes_holding(keys)))
+            cells = self._cells(config, tuple(keys | boxes_holding(self.instance.things, keys)))
             shared = any(keys & family for family in pickups)
             return (self.door_cells[d], cells, 0 if shared else 1, 0 if d in exempt else 1)
         return None
-
-    def _boxes_holding(self, objects: frozenset[int]) -> frozenset[int]:
-        return boxes_holding(self.instance.things, objects)
 
     def _holds_key(self, config: Config, doors: list[int]) -> bool:
         if config.carrying < 0:
@@ -264,7 +261,7 @@ class MissionHeuristic:
         table = legs.get(key)
         if table is not None:
             legs.move_to_end(key)
-        if table is None:
+        else:
             layers = 1 if gate is None else 2
             poses = self.model.poses
             seeds = {}
@@ -376,24 +373,6 @@ def _escape(kind_targets: tuple[str, frozenset[int]], pickups: list[frozenset[in
         return 0 if shared else 2
     shared = sum(1 for s in pickups if targets & s) > 1 or any(targets & s for s in drops)
     return 0 if shared else 1
-
-
-def _walk(node, done: tuple[int, ...], leaves: list, before: set[tuple[int, int]]) -> list[int]:
-    """Collect the pending leaves (indices into ``leaves``) and which must complete before which."""
-    if not isinstance(node, Seq):
-        leaves.append(node)
-        return [len(leaves) - 1]
-    a = _walk(node.a, done, leaves, before) if done[2 * node.node] != SUCCESS else []
-    b = _walk(node.b, done, leaves, before) if done[2 * node.node + 1] != SUCCESS else []
-    if node.kind == "before":
-        before.update((i, j) for i in a for j in b)
-    elif node.kind == "after":
-        before.update((j, i) for i in a for j in b)
-    return a + b
-
-
-def _descs(leaf) -> tuple[int, ...]:
-    return (leaf.move, leaf.fixed) if isinstance(leaf, PutNext) else (leaf.desc,)
 
 
 def _disjoint(sets: list[frozenset[int]]) -> int:

@@ -235,6 +235,27 @@ def node_from_json(data: dict[str, Any]) -> Node:
     raise ValueError(f"unknown instruction {op!r}")
 
 
+def pending_leaves(node: Node, done: tuple[int, ...], found: list,
+                   before: set[tuple[int, int]] | None = None) -> list[int]:
+    """Append the leaves not yet completed (by the combinators' ``done`` record) to ``found``;
+    return their indices there, and add to ``before`` which must complete before which."""
+    if not isinstance(node, Seq):
+        found.append(node)
+        return [len(found) - 1]
+    a = pending_leaves(node.a, done, found, before) if done[2 * node.node] != SUCCESS else []
+    b = pending_leaves(node.b, done, found, before) if done[2 * node.node + 1] != SUCCESS else []
+    if before is not None and node.kind == "before":
+        before.update((i, j) for i in a for j in b)
+    elif before is not None and node.kind == "after":
+        before.update((j, i) for i in a for j in b)
+    return a + b
+
+
+def descs_of(leaf: Node) -> tuple[int, ...]:
+    """The descriptions a leaf instruction names."""
+    return (leaf.move, leaf.fixed) if isinstance(leaf, PutNext) else (leaf.desc,)
+
+
 def leaves(node: Node) -> list[Node]:
     """The leaf instructions in left-to-right order."""
     return leaves(node.a) + leaves(node.b) if isinstance(node, Seq) else [node]
