@@ -43,6 +43,32 @@ BOSS_79_OPTIMUM = (
     "forward right forward forward forward forward forward toggle"
 ).split()
 
+# the shortest known plans where the optimum is open (benchmarks/babyai_best_known.py; docs/babyai.md)
+BOSS_70_BEST = (
+    "forward forward forward forward right forward left toggle forward forward forward forward forward "
+    "forward forward right forward forward toggle forward forward forward forward forward forward forward "
+    "right forward forward forward forward left toggle forward forward forward forward forward right forward "
+    "toggle forward forward forward forward forward pickup right right forward forward forward forward "
+    "forward forward left forward forward forward forward forward right forward forward forward forward left "
+    "forward forward forward forward forward forward forward forward forward left forward forward forward "
+    "forward forward forward forward forward forward forward left forward forward right forward left toggle "
+    "forward forward left forward forward forward drop right forward forward pickup left drop left forward "
+    "forward left forward forward forward right forward forward forward left forward right forward pickup "
+    "right toggle forward forward forward forward forward forward forward forward forward forward forward "
+    "forward left forward forward right toggle forward forward forward right forward drop"
+).split()
+BOSS_81_BEST = (
+    "forward forward forward forward right forward left toggle forward forward right forward forward left "
+    "forward forward right toggle right forward right pickup right forward right forward forward forward left "
+    "forward forward forward toggle forward forward forward forward forward forward right forward forward "
+    "forward forward toggle forward forward forward forward right forward forward forward forward toggle "
+    "forward forward forward forward forward forward forward right forward left toggle forward forward "
+    "forward forward forward forward drop right pickup right forward forward forward forward forward forward "
+    "forward forward forward forward forward right forward left forward forward forward forward forward "
+    "forward left forward forward forward forward forward forward forward forward left forward forward "
+    "forward forward forward forward drop left forward forward pickup right forward right drop"
+).split()
+
 
 @pytest.mark.parametrize("env_id", WALK_LEVELS)
 def test_every_concrete_step_is_an_abstract_step(env_id):
@@ -113,3 +139,18 @@ def test_the_recorded_optimum_of_boss_level_79_is_a_plan_of_106_actions():
         outcome = rules.step(state, action)
         state = outcome.state if outcome.state is not None else state
     assert rules.goal_reached(state)
+
+
+@pytest.mark.parametrize(("seed", "plan", "length"), [(70, BOSS_70_BEST, 148), (81, BOSS_81_BEST, 121)])
+def test_the_best_known_plans_of_the_open_boss_levels_succeed_on_their_last_action(seed, plan, length):
+    """The upper bounds docs/babyai.md gives for BossLevel 70 and 81 are plans: minigrid and the
+    native rules both reach the goal exactly on their last action."""
+    instance = load_instance("BabyAI-BossLevel-v0", seed)
+    actions = tuple(Action[name] for name in plan)
+    assert len(actions) == length
+    assert replay_in_minigrid(instance, actions).exact
+    rules, state = BabyAIRules(instance), instance.start
+    for step, action in enumerate(actions, 1):
+        outcome = rules.step(state, action)
+        state = outcome.state if outcome.state is not None else state
+        assert rules.goal_reached(state) == (step == length)

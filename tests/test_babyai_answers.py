@@ -116,6 +116,26 @@ def test_langsuite_finds_action_words_where_langsuite_does():
                                               "Act: move_ahead, I have not stopped"]
 
 
+def test_langsuite_opening_replies_follow_its_released_code():
+    """LangSuitE starts the game at the first reply holding neither "not" nor "don't" (case-sensitive,
+    inside words too); the replies up to it are not steps."""
+    conversation = ["I do not see a map.", "nothing to add", "Yes, I can play.", "Act: move_ahead"]  # nothing: not
+    answer = parse_langsuite(conversation, opening="langsuite")
+    assert answer.actions() == [IGAction("move_ahead")]
+    assert [s.text for s in answer.spans if s.kind is SpanKind.OUTSIDE] == conversation[:3]
+    assert "the first 3 responses" in answer.notes[0]
+    assert parse_langsuite(["NOT NOW", "Act: turn_left", "Act: move_ahead"], opening="langsuite").actions() == [
+        IGAction("turn_left"), IGAction("move_ahead")]  # "NOT" is not "not": that reply starts the game
+    assert parse_langsuite(["YES", "Act: turn_left"], opening="none").actions() == [Unknown("YES"),
+                                                                                   IGAction("turn_left")]
+    # auto: an answer that begins with an action has no opening; one that begins with talk does
+    assert parse_langsuite(["Act: turn_left", "Act: move_ahead"]).actions() == [IGAction("turn_left"),
+                                                                               IGAction("move_ahead")]
+    assert parse_langsuite(["Yes, I can play this game.", "Act: turn_left"]).actions() == [IGAction("turn_left")]
+    with pytest.raises(ValueError, match="opening"):
+        parse_langsuite(["YES"], opening="sometimes")
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300))
 def test_readers_are_total_on_any_text(text):
@@ -125,8 +145,11 @@ def test_readers_are_total_on_any_text(text):
                 reader(prefix + text)
             except AnswerParseError as error:
                 assert error.location is not None
-    answer = parse_langsuite(text)
-    assert len(answer.items) == len([line for line in text.split("\n") if line.strip()])
+    lines = len([line for line in text.split("\n") if line.strip()])
+    assert len(parse_langsuite(text, opening="none").items) == lines
+    for opening in ("auto", "langsuite"):  # every response is a step or part of the opening
+        answer = parse_langsuite(text, opening=opening)
+        assert len(answer.items) + sum(s.kind is SpanKind.OUTSIDE for s in answer.spans) == lines
 
 
 @settings(max_examples=100, deadline=None)

@@ -188,6 +188,17 @@ def test_langsuite_success_steps_refusals_and_its_toggle_quirk():
     assert quirk.metrics["mission_done"] and not quirk.goal_reached  # LangSuitE never reports a toggle's success
 
 
+def test_langsuite_replies_to_its_opening_question_count_towards_its_100_responses():
+    """LangSuitE stops after 100 responses, the opening replies included: with one, 99 actions are
+    executed; with three (two holding "not"), 97."""
+    endless = ["Act: turn_left"] * 120
+    one = check(task("BabyAI-GoToLocal-v0", 1, Task.IG), ["YES"] + endless)
+    three = check(task("BabyAI-GoToLocal-v0", 1, Task.IG), ["I can not", "do not know", "OK"] + endless)
+    bare = check(task("BabyAI-GoToLocal-v0", 1, Task.IG), endless, opening="none")
+    assert (one.metrics["steps"], three.metrics["steps"], bare.metrics["steps"]) == (99, 97, 99)
+    assert not one.goal_reached and "first 3 responses" in three.notes[0]
+
+
 def test_langsuite_task_list_optimal_plans_in_its_action_words(shared_data):
     """Every LangSuitE task minigrid has, answered with its optimal plan in LangSuitE's words."""
     tasks, missing = langsuite_tasks(shared_data)

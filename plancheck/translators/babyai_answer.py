@@ -273,7 +273,8 @@ def _subgoal(line: str) -> Subgoal | None:
 
 # -- LangSuitE -------------------------------------------------------------------------------------
 
-_ACKNOWLEDGEMENT = re.compile(r"\s*yes[\s.!]*", re.IGNORECASE)
+OPENINGS = ("auto", "langsuite", "none")
+_REFUSALS = ("not", "don't")  # LangSuitE: a reply holding either keeps the game from starting
 _COLOURS = ("red", "green", "blue", "yellow", "purple", "grey")
 _THINGS = ("box", "key", "ball", "door")
 
@@ -295,19 +296,26 @@ def _ig_action(match: str) -> IGAction:
     return IGAction(word, color, kind)
 
 
-def parse_langsuite(responses: str | list[str], *, source: str | None = None) -> ParsedAnswer[IGAction]:
+def parse_langsuite(responses: str | list[str], *, opening: str = "auto",
+                    source: str | None = None) -> ParsedAnswer[IGAction]:
     """LangSuitE actions, one per response (a list, or text with one response per line).
 
-    A first response that is just "YES" answers the system prompt ("Respond YES if you can play
-    this game"), before the task begins: it is kept as a span outside the answer, not a step.
+    LangSuitE first asks the model whether it can play ("Respond YES if you can play this game") and
+    starts the game at the first reply that holds neither "not" nor "don't" (case-sensitive, inside
+    words too, as its released code tests); those replies are not steps. ``opening``: ``langsuite``
+    reads the responses as the whole conversation and applies that rule; ``none`` reads them as
+    starting after it; ``auto`` applies it only when the first response names no action. The
+    opening replies are kept as spans outside the answer, with a note.
 
     >>> answer = parse_langsuite("Act: turn_left\\nAct: pick_up [red ball]\\nthinking...\\nstop [N/A]")
     >>> [str(item.action) for item in answer.items]
     ['turn_left', 'pick_up [red ball]', 'thinking...', 'stop']
-    >>> answer = parse_langsuite(["YES.", "Act: move_ahead"])
-    >>> [str(item.action) for item in answer.items], answer.spans[0].kind.value, answer.notes
-    (['move_ahead'], 'outside the answer', ("the first response 'YES.' answers the system prompt: not a step",))
+    >>> answer = parse_langsuite(["I do not know.", "Yes, I can.", "Act: move_ahead"])
+    >>> [str(item.action) for item in answer.items], answer.spans[0].kind.value, len(answer.notes)
+    (['move_ahead'], 'outside the answer', 1)
     """
+    if opening not in OPENINGS:
+        raise ValueError(f"opening must be one of {', '.join(OPENINGS)}, not {opening!r}")
     if isinstance(responses, str):
         _check_size(responses, source)
         text = responses
@@ -326,11 +334,16 @@ def parse_langsuite(responses: str | list[str], *, source: str | None = None) ->
     items: list[ParsedAction] = []
     spans = []
     notes: tuple[str, ...] = ()
-    if lines and _ACKNOWLEDGEMENT.fullmatch(lines[0][1]):
-        offset, raw = lines.pop(0)
+    count = _opening_length(lines, opening, text, source)
+    for offset, raw in lines[:count]:
         lead = offset + (len(raw) - len(raw.lstrip()))
         spans.append(make_span(text, lead, lead + len(raw.strip()), SpanKind.OUTSIDE))
-        notes = (f"the first response {raw.strip()!r} answers the system prompt: not a step",)
+    if count == 1:
+        notes = (f"the first response {lines[0][1].strip()[:60]!r} answers LangSuitE's opening question: not a step",)
+    elif count:
+        notes = (f"the first {count} responses answer LangSuitE's opening question (the game starts at "
+                 f"{lines[count - 1][1].strip()[:60]!r}): not steps",)
+    del lines[:count]
     for offset, raw in lines:
         found = [t for t in _tokens("langsuite", raw.lower(), offset, text, source) if t.type == "ACTION"]
         if len(found) != 1:
@@ -343,4 +356,21 @@ def parse_langsuite(responses: str | list[str], *, source: str | None = None) ->
         at = offset + found[0].start_pos
         items.append(ParsedAction(action, at, at + len(action.word)))
     return ParsedAnswer(tuple(items), tuple(spans), "one action per response", notes)
+
+
+def _opening_length(lines: list[tuple[int, str]], opening: str, text: str, source: str | None) -> int:
+    """How many of the first responses answer LangSuitE's opening question (see parse_langsuite)."""
+    if opening == "none" or not lines:
+        return 0
+    if opening == "auto" and _names_action(lines[0], text, source):
+        return 0
+    count = 0
+    while count < len(lines) and any(word in lines[count][1] for word in _REFUSALS):
+        count += 1
+    return min(count + 1, len(lines))
+
+
+def _names_action(line: tuple[int, str], text: str, source: str | None) -> bool:
+    offset, raw = line
+    return any(t.type == "ACTION" for t in _tokens("langsuite", raw.lower(), offset, text, source))
 

@@ -11,7 +11,7 @@ counts as one of the episode's steps:
 * ``stop``: ends the episode; anything that is not exactly one action is refused.
 
 The episode ends at ``stop``, when minigrid reports success, or after 100 steps (LangSuitE's stop
-criterion; the first step is the agent's "YES" to the instructions, leaving 99 actions). LangSuitE
+criterion; the replies to its opening question count, so usually one "YES" leaves 99 actions). LangSuitE
 never reports success on a toggle (its toggle action returns ``task_success=False``), so an
 "open" completed by a toggle is not a LangSuitE success, although minigrid, which keeps verifying
 the mission afterwards, may report it again on a later step; both views are scored.
@@ -30,7 +30,6 @@ from plancheck.domains.babyai.tasks import LANGSUITE_ACTIONS, IGAction
 from plancheck.rules import Applied, Outcome, Rejected, Unknown
 
 MAX_RESPONSES = 100
-HORIZON = MAX_RESPONSES - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +46,9 @@ class LangSuitERules:
     """LangSuitE's rules over one instance; satisfies :class:`plancheck.rules.Rules`."""
 
     stops_at_goal = True
-    horizon = HORIZON
 
-    def __init__(self, instance: Instance):
+    def __init__(self, instance: Instance, *, opening_replies: int = 1):
+        self.horizon = MAX_RESPONSES - opening_replies  # the replies to its opening question count too
         self.world = BabyAIRules(instance)
         self.things = instance.things
         self.doors = instance.doors

@@ -31,7 +31,7 @@ from plancheck.domains.babyai.tasks import Subgoal, Task
 from plancheck.errors import AnswerParseError
 from plancheck.solvers.babyai_subgoals import Helper, decompose
 from plancheck.solvers.result import Status
-from plancheck.translators.answer import ParsedAnswer, UnknownPolicy
+from plancheck.translators.answer import ParsedAnswer, SpanKind, UnknownPolicy
 from plancheck.translators.babyai_answer import (
     parse_action_list,
     parse_langsuite,
@@ -70,8 +70,8 @@ class TaskInstance:
 
 def check(task: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
           marker: str = "required", optimal: bool = True, source: str | None = None,
-          optimal_timeout: float = OPTIMAL_TIMEOUT) -> Verdict:
-    """Parse, execute and score one answer to ``task``."""
+          optimal_timeout: float = OPTIMAL_TIMEOUT, opening: str = "auto") -> Verdict:
+    """Parse, execute and score one answer to ``task`` (``opening``: see :func:`parse_langsuite`)."""
     try:
         if task.task is Task.PREDICT:
             return _predict(task, _text(answer), source)
@@ -80,7 +80,7 @@ def check(task: TaskInstance, answer: str | Sequence[str], *, unknown: str | Non
                          optimal_timeout if optimal else None, source)
         if task.task is Task.DECOMPOSE:
             return _decompose(task, _text(answer), source, optimal_timeout)
-        return _ig(task, answer, UnknownPolicy(unknown or "noop"), source)
+        return _ig(task, answer, UnknownPolicy(unknown or "noop"), opening, source)
     except AnswerParseError as error:
         return unparseable(WORLD, task.id, error, has_goal=True)
 
@@ -191,9 +191,11 @@ def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeou
                  "subgoals": len(subgoals), "executed_actions": len(run.actions)})
 
 
-def _ig(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, source: str | None) -> Verdict:
-    rules = LangSuitERules(task.instance)
-    parsed = parse_langsuite(answer if isinstance(answer, str) else list(answer), source=source)
+def _ig(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, opening: str,
+        source: str | None) -> Verdict:
+    parsed = parse_langsuite(answer if isinstance(answer, str) else list(answer), opening=opening, source=source)
+    opened = sum(1 for span in parsed.spans if span.kind is SpanKind.OUTSIDE)  # the opening replies
+    rules = LangSuitERules(task.instance, opening_replies=max(1, opened))
     actions = parsed.actions(policy)
     trace = execute(rules, actions)
     final = trace.final

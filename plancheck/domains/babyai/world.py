@@ -24,6 +24,7 @@ from plancheck.domains.babyai.solve import PLANNERS, solve
 from plancheck.domains.babyai.summary import summarize
 from plancheck.domains.babyai.tasks import Task
 from plancheck.errors import BadInputError
+from plancheck.translators.babyai_answer import OPENINGS
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import BrokenRecord, Option, Prompt, Record, Summary
 
@@ -38,6 +39,11 @@ OPTIONS = (
            ("check", "evaluate"), None, ("skip", "noop")),
     Option("marker", "Plan answers without \"The LLM's action sequence is:\": unreadable (the harness's rule) or "
                      "read whole", ("check", "evaluate"), "required", ("required", "optional")),
+    Option("opening", "LangSuitE (ig) answers: which first responses answer its opening question rather than act: "
+                      "langsuite (the whole conversation: up to the first reply holding neither \"not\" nor "
+                      "\"don't\", its released code's rule), none (the answers start after it), auto (the "
+                      "langsuite rule unless the first response names an action)", ("check", "evaluate"), "auto",
+           OPENINGS),
     Option("no_optimal", "do not compute the optimal plan (Plan efficiency against the bot only)",
            ("check", "evaluate"), kind=bool),
     Option("optimal_timeout", "seconds to prove the optimum an answer is compared with (once per instance); "
@@ -102,10 +108,10 @@ class BabyAIWorld:
     # -- checking -------------------------------------------------------------------------------
     def check(self, item: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
               marker: str = "required", no_optimal: bool = False, optimal_timeout: float = OPTIMAL_TIMEOUT,
-              source: str | None = None, **_: Any) -> Verdict:
+              opening: str = "auto", source: str | None = None, **_: Any) -> Verdict:
         """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
         return check(item, answer, unknown=unknown, marker=marker, optimal=not no_optimal, source=source,
-                     optimal_timeout=optimal_timeout)
+                     optimal_timeout=optimal_timeout, opening=opening)
 
     # -- batches --------------------------------------------------------------------------------
     def read_answers(self, path: Path, data: Path | None, **_: Any) -> Iterator[Record | BrokenRecord]:
