@@ -32,6 +32,7 @@ from plancheck.domains.babyai.mission import SUCCESS, GoTo, Open, Pickup, PutNex
 from plancheck.solvers.babyai_faces import FaceTables
 from plancheck.solvers.babyai_rooms import RoomGraph
 from plancheck.solvers.babyai_search import INF, Config, Model
+from plancheck.solvers.babyai_transport import TransportBound
 
 MAX_ORDERED = 7  # up to this many visits the best order between visit sets is computed (beyond: first leg only)
 EXACT_ROUTE = 6  # up to this many visits the best order is computed pose by pose
@@ -51,11 +52,13 @@ class MissionHeuristic:
         self.by_config: list[list[int] | None] = []
         self.by_needs: dict[tuple, list[int]] = {}
         self.legs: OrderedDict[tuple, list[int]] = OrderedDict()  # least recently used first
+        self.transport = TransportBound(model)
 
     def rebind(self, model: Model) -> MissionHeuristic:
         """Estimate the states of ``model``, another model of the same map, keeping the tables."""
         self.model = model
         self.by_config = []
+        self.transport.rebind(model)
         return self
 
     def __call__(self, cid: int, pose: int) -> int:
@@ -69,7 +72,8 @@ class MissionHeuristic:
             if table is None:
                 table = self.by_needs[needs] = self._combine(needs)
             by_config[cid] = table
-        return table[pose]
+        value = table[pose]
+        return value if value >= INF else max(value, self.transport(cid, pose))
 
     # -- what remains to be done ---------------------------------------------------------------
     def needs(self, config: Config) -> tuple:

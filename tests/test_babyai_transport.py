@@ -1,0 +1,95 @@
+"""The one-hand transport bound: never above the true cost to go, and above the route estimate where
+a key and another object must both be carried."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from plancheck.domains.babyai.extract import load_instance
+from plancheck.domains.babyai.references import certified_optimum
+from plancheck.domains.babyai.rules import PLAN_ACTIONS, BabyAIRules
+from plancheck.solvers.babyai_heuristic import MissionHeuristic
+from plancheck.solvers.babyai_search import Model, astar, mission_goal
+from plancheck.solvers.babyai_transport import TransportBound
+from plancheck.solvers.result import Status
+
+# a locked door with its key elsewhere (pick up / open behind it), or a put-next
+LEVELS = ["BabyAI-UnlockPickup-v0", "BabyAI-BlockedUnlockPickup-v0", "BabyAI-KeyInBox-v0",
+          "BabyAI-PutNextLocal-v0", "BabyAI-UnlockToUnlock-v0"]
+WEIGHTS = [0.2, 0.2, 0.35, 0.1, 0.1, 0.05]  # left, right, forward, pickup, drop, toggle
+
+
+def random_states(instance, rng, count):
+    """States met on random walks from the start (biased to move, pick up, drop and toggle)."""
+    rules = BabyAIRules(instance)
+    found = []
+    for _ in range(count):
+        state = instance.start
+        for _ in range(rng.randrange(0, 40)):
+            outcome = rules.step(state, rng.choices(PLAN_ACTIONS, WEIGHTS)[0])
+            state = outcome.state if outcome.state is not None else state
+            if rules.goal_reached(state):
+                break
+        found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("env_id", LEVELS)
+def test_the_bound_never_exceeds_the_optimal_cost_to_go(env_id):
+    """From states met on random walks, the optimal cost to go (A* with the route estimate alone,
+    itself checked against blind search elsewhere) is never below the transport bound; and the bound
+    is positive on most of them, so the check is not vacuous."""
+    rng = random.Random(env_id)
+    checked = positive = 0
+    for seed in (1, 2, 3):
+        instance = load_instance(env_id, seed)
+        for state in random_states(instance, rng, 6):
+            model = Model(BabyAIRules(instance))
+            route = MissionHeuristic(model)
+            route.transport = lambda cid, pose: 0  # the route estimate alone
+            cid, pose = model.intern(state), model.pose_of(state)
+            bound = TransportBound(model)(cid, pose)
+            result = astar(model, state, route, mission_goal(model), max_expansions=400_000)
+            if result.status is not Status.SOLVED:
+                continue
+            assert bound <= result.cost, (instance.id, state)
+            checked += 1
+            positive += bound > 0
+    assert checked >= 12 and positive >= checked // 2
+
+
+
+@pytest.mark.parametrize("env_id", ["BabyAI-PutNextLocal-v0", "BabyAI-KeyInBox-v0"])
+def test_the_bound_is_exact_near_the_end_of_optimal_plans(env_id):
+    """Along certified optimal plans the bound never exceeds the actions left, and equals them on
+    some steps (carrying the ball straight to its spot, the key to its door): one more would be wrong."""
+    tight = 0
+    for seed in range(1, 6):
+        instance = load_instance(env_id, seed)
+        plan = certified_optimum(env_id, seed).plan
+        rules, model = BabyAIRules(instance), Model(BabyAIRules(instance))
+        bound, state = TransportBound(model), instance.start
+        for step, action in enumerate(plan):
+            left = len(plan) - step
+            value = bound(model.intern(state), model.pose_of(state))
+            assert value <= left, (instance.id, step)
+            tight += value == left
+            state = rules.step(state, action).state
+    assert tight >= 5
+
+
+@pytest.mark.parametrize(("seed", "route", "bound"), [(81, 64, 78)])
+def test_one_hand_raises_the_start_estimate_where_a_key_and_a_ball_travel(seed, route, bound):
+    """BossLevel 81: the blue key must go to the blue door and a yellow ball next to the red box
+    behind it; the route estimate lets the agent carry both at once (64), the transport bound
+    carries them one after the other (78)."""
+    instance = load_instance("BabyAI-BossLevel-v0", seed)
+    model = Model(BabyAIRules(instance))
+    heuristic = MissionHeuristic(model)
+    cid, pose = model.intern(instance.start), model.pose_of(instance.start)
+    assert (heuristic.transport(cid, pose), heuristic(cid, pose)) == (bound, bound)
+    heuristic.transport = lambda cid, pose: 0
+    heuristic.by_config = []
+    assert heuristic(cid, pose) == route
