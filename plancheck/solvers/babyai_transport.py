@@ -15,11 +15,13 @@ a lower bound on the actions still needed:
 * a pending "put next to" whose moved and fixed objects are different: the moved object ends next
   to where the fixed one ends, ``max(2, min d(move, fixed) - 1)`` (held: ``max(1, d(agent, fixed) - 1)``;
   the fixed one held: ``max(3, d(agent, move) - 2)``);
-* plus, when the agent holds none of these objects, the walk to the first of them, ``d - 1``.
+* plus, when the agent holds none of these objects, the walk to the first of them, ``d - 1``;
+* plus one toggle per closed (or other locked) door that every way between a task's two ends, or
+  between the agent and the first object, passes: an object or the agent must go through it.
 
 This counts what the route estimate of :mod:`plancheck.solvers.babyai_heuristic` misses: there the
 agent may carry a key and a ball at once, here it pays for every round trip a second object costs.
-Turns, door toggles on the way and detours round obstacles are left out (they only add).
+Turns, other door toggles and detours round obstacles are left out (they only add).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from __future__ import annotations
 from collections import deque
 from itertools import combinations
 
-from plancheck.domains.babyai.instance import LOCKED
+from plancheck.domains.babyai.instance import LOCKED, OPEN
 from plancheck.domains.babyai.mission import RUNNING, GoTo, Open, Pickup, PutNext, door_index, pending_leaves
 from plancheck.solvers.babyai_search import INF, Config, Model
 
@@ -51,7 +53,7 @@ class TransportBound:
                         for door in inst.doors]
         self.distances: dict[int, list[int]] = {}
         self.sides: dict[int, list[int]] = {}
-        self.families: dict[int, list[tuple]] = {}
+        self.families: dict[int, tuple[list[tuple], tuple[int, ...]]] = {}
 
     def rebind(self, model: Model) -> TransportBound:
         """Bound the states of ``model``, another model of the same map, keeping the distance tables."""
@@ -60,23 +62,40 @@ class TransportBound:
         return self
 
     def __call__(self, cid: int, pose: int) -> int:
-        families = self.families.get(cid)
-        if families is None:
-            families = self.families[cid] = _families(self._tasks(self.model.configs[cid]))
+        known = self.families.get(cid)
+        if known is None:
+            config = self.model.configs[cid]
+            shut = tuple(d for d, status in enumerate(config.doors) if status != OPEN)
+            known = self.families[cid] = (_families(self._tasks(config)), shut)
+        families, shut = known
         if not families:
             return 0
-        here = self.distance(pose >> 2)
+        cell = pose >> 2
+        here = self.distance(cell)
         best = 0
         for family in families:
             total, holding, starts = 0, False, []
+            unlocked = {b[0] for kind, _, _, b in family if kind == "key"}  # their toggles are counted
+            crossed = set()
             for kind, _, a, b in family:
                 total += _task_cost(kind, a, b, here, self.distance)
                 holding = holding or HELD in a or HELD in b
                 starts.extend(c for c in (a if kind == "key" else a + b) if c != HELD)
+                ends = ([cell if c == HELD else c for c in a], [cell if c == HELD else c for c in b])
+                crossed.update(d for d in shut if self.door_cells[d] not in unlocked and self.separates(d, *ends))
             if not holding and starts:
                 total += max(0, min(here[c] for c in starts) - 1)
-            best = max(best, total)
+                crossed.update(d for d in shut if self.door_cells[d] not in unlocked
+                               and self.separates(d, [cell], starts))
+            best = max(best, total + len(crossed))
         return best
+
+    def separates(self, d: int, these: list[int], those: list[int]) -> bool:
+        """Whether every way from any of ``these`` cells to any of ``those`` passes door ``d``."""
+        side = self.side(d)
+        mine = {side[c] for c in these}
+        theirs = {side[c] for c in those}
+        return -1 not in mine and -1 not in theirs and not mine & theirs
 
     def distance(self, cell: int) -> list[int]:
         """Walls-only cell distances from ``cell`` (doors passable)."""
