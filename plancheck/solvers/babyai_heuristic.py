@@ -52,7 +52,7 @@ class MissionHeuristic:
         self.by_config: list[list[int] | None] = []
         self.by_needs: dict[tuple, list[int]] = {}
         self.legs: OrderedDict[tuple, list[int]] = OrderedDict()  # least recently used first
-        self.transport = TransportBound(model)
+        self.transport = TransportBound(model, fewest_tasks=2)  # where one hand matters
 
     def rebind(self, model: Model) -> MissionHeuristic:
         """Estimate the states of ``model``, another model of the same map, keeping the tables."""

@@ -33,14 +33,18 @@ from plancheck.domains.babyai.instance import LOCKED, OPEN
 from plancheck.domains.babyai.mission import RUNNING, GoTo, Open, Pickup, PutNext, door_index, pending_leaves
 from plancheck.solvers.babyai_search import INF, Config, Model
 
+KEPT_VALUES = 1 << 20  # values kept per (configuration, cell); all are dropped when full
 HELD = -1  # the position of an object the agent carries (or that rides in a box it carries)
 
 
 class TransportBound:
-    """``bound(cid, pose)``: the lower bound described in the module docstring."""
+    """``bound(cid, pose)``: the lower bound described in the module docstring, from families of at
+    least ``fewest_tasks`` tasks (0 otherwise: with one object to carry the route estimate, which
+    counts turns too, usually says as much, and skipping it saves time)."""
 
-    def __init__(self, model: Model):
+    def __init__(self, model: Model, fewest_tasks: int = 1):
         self.model = model
+        self.fewest_tasks = fewest_tasks
         inst = model.rules.instance
         self.instance = inst
         self.width = inst.width
@@ -53,42 +57,85 @@ class TransportBound:
                         for door in inst.doors]
         self.distances: dict[int, list[int]] = {}
         self.sides: dict[int, list[int]] = {}
-        self.families: dict[int, tuple[list[tuple], tuple[int, ...]]] = {}
+        self.plans: dict[int, list[tuple]] = {}
+        self.values: dict[int, int] = {}  # per configuration and agent cell
 
     def rebind(self, model: Model) -> TransportBound:
         """Bound the states of ``model``, another model of the same map, keeping the distance tables."""
         self.model = model
-        self.families = {}
+        self.plans, self.values = {}, {}
         return self
 
     def __call__(self, cid: int, pose: int) -> int:
-        known = self.families.get(cid)
-        if known is None:
-            config = self.model.configs[cid]
-            shut = tuple(d for d, status in enumerate(config.doors) if status != OPEN)
-            known = self.families[cid] = (_families(self._tasks(config)), shut)
-        families, shut = known
-        if not families:
+        plans = self.plans.get(cid)
+        if plans is None:
+            plans = self.plans[cid] = self._plans(self.model.configs[cid])
+        if not plans:
             return 0
-        cell = pose >> 2
-        here = self.distance(cell)
-        best = 0
-        for family in families:
-            total, holding, starts = 0, False, []
+        key = cid * self.model.cells + (pose >> 2)
+        value = self.values.get(key)
+        if value is None:
+            if len(self.values) >= KEPT_VALUES:
+                self.values.clear()
+            value = self.values[key] = max((self._value(plan, pose >> 2) for plan in plans), default=0)
+        return value
+
+    def _plans(self, config: Config) -> list[tuple]:
+        """Per family of disjoint tasks, what does not depend on where the agent is: (cost, doors
+        crossed, tasks involving a carried object, the first objects' cells and the doors that may
+        separate the agent from them (None when one is carried), doors that may still count)."""
+        shut = [d for d, status in enumerate(config.doors) if status != OPEN]
+        plans = []
+        for family in _families(self._tasks(config)):
+            if len(family) < self.fewest_tasks:
+                continue
             unlocked = {b[0] for kind, _, _, b in family if kind == "key"}  # their toggles are counted
-            crossed = set()
-            for kind, _, a, b in family:
-                total += _task_cost(kind, a, b, here, self.distance)
-                holding = holding or HELD in a or HELD in b
-                starts.extend(c for c in (a if kind == "key" else a + b) if c != HELD)
-                ends = ([cell if c == HELD else c for c in a], [cell if c == HELD else c for c in b])
-                crossed.update(d for d in shut if self.door_cells[d] not in unlocked and self.separates(d, *ends))
-            if not holding and starts:
-                total += max(0, min(here[c] for c in starts) - 1)
-                crossed.update(d for d in shut if self.door_cells[d] not in unlocked
-                               and self.separates(d, [cell], starts))
-            best = max(best, total + len(crossed))
-        return best
+            doors = tuple(d for d in shut if self.door_cells[d] not in unlocked)
+            cost, crossed, carried, starts = 0, set(), [], []
+            for task in family:
+                kind, _, a, b = task
+                if HELD in a or HELD in b:
+                    carried.append(task)
+                    continue
+                cost += _task_cost(kind, a, b, None, self.distance)
+                starts.extend(a if kind == "key" else a + b)
+                crossed.update(d for d in doors if self.separates(d, list(a), list(b)))
+            # the doors the walk to the first object may have to pass: (door, its sides, the objects' sides)
+            walls = tuple((d, self.side(d), frozenset(self.side(d)[c] for c in starts)) for d in doors
+                          if d not in crossed and all(self.side(d)[c] >= 0 for c in starts))
+            carried = tuple((kind, a, b, self._checks(a, b, doors, crossed)) for kind, _, a, b in carried)
+            plans.append((cost, frozenset(crossed), carried, None if carried else (tuple(starts), walls)))
+        return plans
+
+    def _checks(self, a: tuple, b: tuple, doors: tuple, crossed: set) -> tuple:
+        """For a task with a carried object, the doors that may separate its ends once the agent's
+        cell stands for HELD: (door, its sides, sides of a's other cells, a carried?, same for b)."""
+        checks = []
+        for d in doors:
+            side = self.side(d)
+            these, those = [side[c] for c in a if c != HELD], [side[c] for c in b if c != HELD]
+            if d not in crossed and -1 not in these and -1 not in those:
+                checks.append((d, side, frozenset(these), HELD in a, frozenset(those), HELD in b))
+        return tuple(checks)
+
+    def _value(self, plan: tuple, cell: int) -> int:
+        cost, crossed, carried, first = plan
+        here = self.distance(cell)
+        extra = set()
+        for kind, a, b, checks in carried:
+            cost += _task_cost(kind, a, b, here, self.distance)
+            for d, side, these, a_held, those, b_held in checks:
+                mine = side[cell]
+                if mine < 0:
+                    continue
+                these, those = these | {mine} if a_held else these, those | {mine} if b_held else those
+                if not these & those:
+                    extra.add(d)
+        if first:  # the agent holds none of the objects: the walk to the first
+            starts, walls = first
+            cost += max(0, min(here[c] for c in starts) - 1)
+            extra.update(d for d, side, theirs in walls if side[cell] >= 0 and side[cell] not in theirs)
+        return cost + len(crossed) + len(extra)
 
     def separates(self, d: int, these: list[int], those: list[int]) -> bool:
         """Whether every way from any of ``these`` cells to any of ``those`` passes door ``d``."""
@@ -227,8 +274,9 @@ def _side(cells: list, side: list[int], door: int) -> int | None:
     return sides.pop() if len(sides) == 1 else None
 
 
-def _task_cost(kind: str, a: tuple, b: tuple, here: list[int], distance) -> int:
-    """The least actions a task still needs (``here``: distances from the agent's cell)."""
+def _task_cost(kind: str, a: tuple, b: tuple, here: list[int] | None, distance) -> int:
+    """The least actions a task still needs (``here``: distances from the agent's cell, needed only
+    when one of its objects is carried)."""
     lying, spots = [c for c in a if c != HELD], [c for c in b if c != HELD]
     options = []
     if kind == "key":  # a: the keys, b: the door
