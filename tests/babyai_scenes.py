@@ -98,5 +98,15 @@ def _and(env):
                                                                           ObjDesc("key", "blue")))
 
 
+def key_and_ball(env):
+    """One hand for two objects: the yellow key must reach the locked door and the ball the box behind it."""
+    from minigrid.core.world_object import Ball, Box, Key
+    from minigrid.envs.babyai.core.verifier import ObjDesc, PutNextInstr
+
+    _layout(env, door="yellow", locked=True, things=[(Key("yellow"), 1, 4), (Ball("green"), 3, 1),
+                                                      (Box("red"), 9, 4)])
+    env.instrs = PutNextInstr(ObjDesc("ball", "green"), ObjDesc("box", "red"))
+
+
 SCENES = {"go to": _goto, "pick up behind a blocker": _pickup_behind_a_blocker, "open a locked door": _open_locked,
           "put next": _put_next, "then": _then, "after you": _after, "and": _and}

@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from babyai_scenes import key_and_ball, scene
 
-from plancheck.domains.babyai.extract import load_instance
+from plancheck.domains.babyai.extract import extract, load_instance
 from plancheck.domains.babyai.references import certified_optimum
 from plancheck.domains.babyai.rules import PLAN_ACTIONS, BabyAIRules
 from plancheck.solvers.babyai_heuristic import MissionHeuristic
@@ -93,3 +94,21 @@ def test_one_hand_raises_the_start_estimate_where_a_key_and_a_ball_travel(seed, 
     heuristic.transport = lambda cid, pose: 0
     heuristic.by_config = []
     assert heuristic(cid, pose) == route
+
+
+def test_a_key_and_a_ball_through_one_locked_door_match_blind_search():
+    """A hand-built scene where both of the bound's tasks apply (the key to the locked door, the
+    ball to the box behind it): A* with the estimate finds the blind search's optimum, and along that
+    plan the bound never exceeds the actions left (the route estimate, with its turns, is the larger
+    here: the rooms are small)."""
+    instance = extract(scene(key_and_ball), "scene-key-and-ball", 0)
+    model = Model(BabyAIRules(instance))
+    blind = astar(model, instance.start, lambda cid, pose: 0, mission_goal(model), horizon=instance.max_steps)
+    heuristic = MissionHeuristic(model)
+    informed = astar(model, instance.start, heuristic, mission_goal(model), horizon=instance.max_steps)
+    assert blind.status is Status.SOLVED and informed.cost == blind.cost == 27
+    rules, state = BabyAIRules(instance), instance.start
+    assert heuristic.transport(model.intern(state), model.pose_of(state)) == 15
+    for step, action in enumerate(blind.plan):
+        assert heuristic.transport(model.intern(state), model.pose_of(state)) <= len(blind.plan) - step
+        state = rules.step(state, action).state
