@@ -65,7 +65,8 @@ def test_the_bound_never_exceeds_the_optimal_cost_to_go(env_id):
 @pytest.mark.parametrize("env_id", ["BabyAI-PutNextLocal-v0", "BabyAI-KeyInBox-v0"])
 def test_the_bound_is_exact_near_the_end_of_optimal_plans(env_id):
     """Along certified optimal plans the bound never exceeds the actions left, and equals them on
-    some steps (carrying the ball straight to its spot, the key to its door): one more would be wrong."""
+    a third of the steps (carrying the ball to its spot, the key to its door, turns included: counting
+    cells alone, as a first version did, is exact on 9 or 10 of them): one more would be wrong."""
     tight = 0
     for seed in range(1, 6):
         instance = load_instance(env_id, seed)
@@ -78,14 +79,15 @@ def test_the_bound_is_exact_near_the_end_of_optimal_plans(env_id):
             assert value <= left, (instance.id, step)
             tight += value == left
             state = rules.step(state, action).state
-    assert tight >= 5
+    assert tight >= 20
 
 
-@pytest.mark.parametrize(("seed", "route", "bound"), [(81, 64, 81)])
+@pytest.mark.parametrize(("seed", "route", "bound"), [(81, 64, 95)])
 def test_one_hand_raises_the_start_estimate_where_a_key_and_a_ball_travel(seed, route, bound):
     """BossLevel 81: the blue key must go to the blue door and a yellow ball next to the red box
     behind it; the route estimate lets the agent carry both at once (64), the transport bound
-    carries them one after the other (78) through three closed doors it cannot avoid (81)."""
+    carries them one after the other, turning where the way turns, through three closed doors it
+    cannot avoid (95; the plan known is 121 long)."""
     instance = load_instance("BabyAI-BossLevel-v0", seed)
     model = Model(BabyAIRules(instance))
     heuristic = MissionHeuristic(model)
@@ -99,8 +101,8 @@ def test_one_hand_raises_the_start_estimate_where_a_key_and_a_ball_travel(seed, 
 def test_a_key_and_a_ball_through_one_locked_door_match_blind_search():
     """A hand-built scene where both of the bound's tasks apply (the key to the locked door, the
     ball to the box behind it): A* with the estimate finds the blind search's optimum, and along that
-    plan the bound never exceeds the actions left (the route estimate, with its turns, is the larger
-    here: the rooms are small)."""
+    plan the bound never exceeds the actions left (at the start the bound says 20, the route
+    estimate 22: the rooms are small)."""
     instance = extract(scene(key_and_ball), "scene-key-and-ball", 0)
     model = Model(BabyAIRules(instance))
     blind = astar(model, instance.start, lambda cid, pose: 0, mission_goal(model), horizon=instance.max_steps)
@@ -108,7 +110,7 @@ def test_a_key_and_a_ball_through_one_locked_door_match_blind_search():
     informed = astar(model, instance.start, heuristic, mission_goal(model), horizon=instance.max_steps)
     assert blind.status is Status.SOLVED and informed.cost == blind.cost == 27
     rules, state = BabyAIRules(instance), instance.start
-    assert heuristic.transport(model.intern(state), model.pose_of(state)) == 15
+    assert heuristic.transport(model.intern(state), model.pose_of(state)) == 20
     for step, action in enumerate(blind.plan):
         assert heuristic.transport(model.intern(state), model.pose_of(state)) <= len(blind.plan) - step
         state = rules.step(state, action).state

@@ -1,27 +1,31 @@
 """A lower bound from what must be carried, one object at a time.
 
-*Lemma.* An object that travels from cell ``a`` to cell ``b`` costs at least ``d(a, b)`` actions
-(``d``: the walls-only cell distance, every door passable): it moves only while carried, one cell
-per carried move, and each carried stretch begins with a pickup and ends with a drop (or the toggle
-that unlocks a door with it), each of which reaches one cell beyond the agent. The agent has one
-hand, so the carried moves of different objects are different actions, and so are their pickups,
-drops and toggles; the moves the agent makes before it first picks any of them up are different
-actions again. Summing over *transport tasks* that involve pairwise disjoint objects is therefore
-a lower bound on the actions still needed:
+*Lemma.* Moving an object costs at least its *carry distance*: the shortest path in the carry
+graph, whose nodes are "the agent at pose q holds it" and "it lies at cell x", and whose edges are
+single actions in the walls-only map (every door passable, other objects ignored): turns and moves
+while holding it, a drop onto the free cell in front (not a door), a pickup from any pose facing
+it. Every stretch of the object's journey is such a path (between its stretches the agent may do
+anything else: the graph lets it reappear at any pose facing the object for free), so turns count
+where the way turns. The agent has one hand, so the actions that move different objects are
+different actions, and so are the toggles that unlock doors with keys; the moves and turns the
+agent makes before it first picks any of them up are different actions again. Summing over
+*transport tasks* that involve pairwise disjoint objects is therefore a lower bound on the actions
+still needed:
 
 * a locked door the mission cannot do without (something a pending instruction needs lies on its
-  far side, or an "open" instruction names only it): a key of its colour goes from where it lies to
-  the door, ``min over keys d(key, door)`` (held: ``d(agent, door)``);
-* a pending "put next to" whose moved and fixed objects are different: the moved object ends next
-  to where the fixed one ends, ``max(2, min d(move, fixed) - 1)`` (held: ``max(1, d(agent, fixed) - 1)``;
-  the fixed one held: ``max(3, d(agent, move) - 2)``);
-* plus, when the agent holds none of these objects, the walk to the first of them, ``d - 1``;
+  far side, or an "open" instruction names only it): a key of its colour, from where it lies (or
+  from the agent's hand), held facing the door, plus the toggle;
+* a pending "put next to" whose moved and fixed objects are different: the moved object dropped
+  next to where the fixed one lies or is remembered, or next to a cell the fixed one is carried to
+  first (both objects' carry distances); when the agent holds the fixed one, it drops it somewhere
+  first;
+* plus, when the agent holds none of these objects, the walk (moves and turns) to face the first;
 * plus one toggle per closed (or other locked) door that every way between a task's two ends, or
   between the agent and the first object, passes: an object or the agent must go through it.
 
 This counts what the route estimate of :mod:`plancheck.solvers.babyai_heuristic` misses: there the
-agent may carry a key and a ball at once, here it pays for every round trip a second object costs.
-Turns, other door toggles and detours round obstacles are left out (they only add).
+agent may carry a key and a ball at once, here it pays for every object's own journey. The walks
+between tasks, other door toggles and detours round obstacles are left out (they only add).
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ from plancheck.domains.babyai.instance import LOCKED, OPEN
 from plancheck.domains.babyai.mission import RUNNING, GoTo, Open, Pickup, PutNext, door_index, pending_leaves
 from plancheck.solvers.babyai_search import INF, Config, Model
 
-KEPT_VALUES = 1 << 20  # values kept per (configuration, cell); all are dropped when full
+KEPT_VALUES = 1 << 20  # values kept per (configuration, pose); all are dropped when full
+KEPT_TABLES = 4096  # distance tables kept toward targets (16-20 kB each); all are dropped when full
 HELD = -1  # the position of an object the agent carries (or that rides in a box it carries)
 
 
@@ -55,10 +60,17 @@ class TransportBound:
                 self.box_of[thing.contains] = b
         self.keys_of = [tuple(i for i, t in enumerate(inst.things) if t.kind == "key" and t.color == door.color)
                         for door in inst.doors]
-        self.distances: dict[int, list[int]] = {}
         self.sides: dict[int, list[int]] = {}
         self.plans: dict[int, list[tuple]] = {}
         self.values: dict[int, int] = {}  # per configuration and agent cell
+        self.carry_graph = self._carry_graph()
+        self.reverse_graph: list[list[int]] = [[] for _ in self.carry_graph]
+        for node, edges in enumerate(self.carry_graph):
+            for other in edges:
+                self.reverse_graph[other].append(node)
+        self.carries: dict[int, list[int]] = {}
+        self.pairs: dict[tuple, int] = {}
+        self.toward: dict[tuple, list[int]] = {}
 
     def rebind(self, model: Model) -> TransportBound:
         """Bound the states of ``model``, another model of the same map, keeping the distance tables."""
@@ -72,12 +84,12 @@ class TransportBound:
             plans = self.plans[cid] = self._plans(self.model.configs[cid])
         if not plans:
             return 0
-        key = cid * self.model.cells + (pose >> 2)
+        key = cid * self.model.poses + pose
         value = self.values.get(key)
         if value is None:
             if len(self.values) >= KEPT_VALUES:
                 self.values.clear()
-            value = self.values[key] = max((self._value(plan, pose >> 2) for plan in plans), default=0)
+            value = self.values[key] = max((self._value(plan, pose) for plan in plans), default=0)
         return value
 
     def _plans(self, config: Config) -> list[tuple]:
@@ -89,21 +101,22 @@ class TransportBound:
         for family in _families(self._tasks(config)):
             if len(family) < self.fewest_tasks:
                 continue
-            unlocked = {b[0] for kind, _, _, b in family if kind == "key"}  # their toggles are counted
+            unlocked = {task[3][0] for task in family if task[0] == "key"}  # their toggles are counted
             doors = tuple(d for d in shut if self.door_cells[d] not in unlocked)
             cost, crossed, carried, starts = 0, set(), [], []
             for task in family:
-                kind, _, a, b = task
+                kind, _, a, b, movable = task
                 if HELD in a or HELD in b:
                     carried.append(task)
                     continue
-                cost += _task_cost(kind, a, b, None, self.distance)
+                cost += self._carry_cost(kind, a, b, movable)
                 starts.extend(a if kind == "key" else a + b)
                 crossed.update(d for d in doors if self.separates(d, list(a), list(b)))
             # the doors the walk to the first object may have to pass: (door, its sides, the objects' sides)
             walls = tuple((d, self.side(d), frozenset(self.side(d)[c] for c in starts)) for d in doors
                           if d not in crossed and all(self.side(d)[c] >= 0 for c in starts))
-            carried = tuple((kind, a, b, self._checks(a, b, doors, crossed)) for kind, _, a, b in carried)
+            carried = tuple((kind, a, b, movable, self._checks(a, b, doors, crossed))
+                            for kind, _, a, b, movable in carried)
             plans.append((cost, frozenset(crossed), carried, None if carried else (tuple(starts), walls)))
         return plans
 
@@ -118,12 +131,12 @@ class TransportBound:
                 checks.append((d, side, frozenset(these), HELD in a, frozenset(those), HELD in b))
         return tuple(checks)
 
-    def _value(self, plan: tuple, cell: int) -> int:
+    def _value(self, plan: tuple, pose: int) -> int:
         cost, crossed, carried, first = plan
-        here = self.distance(cell)
+        cell = pose >> 2
         extra = set()
-        for kind, a, b, checks in carried:
-            cost += _task_cost(kind, a, b, here, self.distance)
+        for kind, a, b, movable, checks in carried:
+            cost += self._held_cost(kind, a, b, movable, pose)
             for d, side, these, a_held, those, b_held in checks:
                 mine = side[cell]
                 if mine < 0:
@@ -133,9 +146,183 @@ class TransportBound:
                     extra.add(d)
         if first:  # the agent holds none of the objects: the walk to the first
             starts, walls = first
-            cost += max(0, min(here[c] for c in starts) - 1)
+            cost += self._walk(starts)[pose]
             extra.update(d for d, side, theirs in walls if side[cell] >= 0 and side[cell] not in theirs)
         return cost + len(crossed) + len(extra)
+
+    def _carry_cost(self, kind: str, a: tuple, b: tuple, movable: tuple) -> int:
+        """The least actions a task needs when none of its objects is carried (carry distances)."""
+        if kind == "key":  # a key carried to face the door, then the toggle
+            faces = self._faces(b[0])
+            return min(min(self.carry(k)[q] for q in faces) for k in a) + 1
+        return min(self._meet(m, f, f in movable) for m in a for f in b)
+
+    def _held_cost(self, kind: str, a: tuple, b: tuple, movable: tuple, pose: int) -> int:
+        """The least actions a task needs when the agent, at ``pose``, carries one of its objects."""
+        lying, spots = [c for c in a if c != HELD], [c for c in b if c != HELD]
+        options = [self._carry_cost(kind, tuple(lying), tuple(spots), movable)] if lying and spots else []
+        if kind == "key":  # the carried key to face the door, then the toggle
+            options.append(self._toward(("door", b[0]), {q: 0 for q in self._faces(b[0])})[pose] + 1)
+        elif HELD in a:  # the moved object, dropped next to a fixed one where it lies or where it is moved
+            options.append(self._toward(("move", tuple(spots), movable), self._drop_spots(spots, movable))[pose])
+        else:  # the fixed object: dropped somewhere, then the moved one dropped next to it
+            poses = self.model.poses
+            seeds = {}
+            for m in lying:
+                for c, value in enumerate(self._near(m)):
+                    if value < seeds.get(poses + c, INF) and c not in self.door_cells:
+                        seeds[poses + c] = value
+            options.append(self._toward(("fixed", tuple(lying)), seeds)[pose])
+            options += [1 + self._meet(m, f, False) for m in lying for f in spots if f not in movable]
+        return min(options)
+
+    def _drop_spots(self, spots: list[int], movable: tuple) -> dict[int, int]:
+        """Where a carried object may be dropped to lie next to a fixed one, with what moving that
+        fixed one there costs (nothing where it lies or is remembered)."""
+        poses = self.model.poses
+        seeds: dict[int, int] = {}
+        for f in spots:
+            moves = self.carry(f) if f in movable else None
+            for c in range(self.model.cells) if moves is not None else (f,):
+                cost = 0 if moves is None else moves[poses + c]
+                if cost < INF:
+                    for y in self._around(c):
+                        if cost < seeds.get(poses + y, INF):
+                            seeds[poses + y] = cost
+        return seeds
+
+    def _toward(self, key: tuple, seeds: dict[int, int]) -> list[int]:
+        """Least actions from every node of the carry graph to one of ``seeds`` plus its value."""
+        table = self.toward.get(key)
+        if table is None:
+            self._make_room()
+            table = [INF] * len(self.carry_graph)
+            buckets: dict[int, list[int]] = {}
+            for node, value in seeds.items():
+                buckets.setdefault(value, []).append(node)
+            reverse, value = self.reverse_graph, 0
+            top = max(buckets, default=-1)
+            while value <= top:
+                for node in buckets.pop(value, ()):
+                    if table[node] <= value:
+                        continue
+                    table[node] = value
+                    for other in reverse[node]:
+                        if table[other] > value + 1:
+                            buckets.setdefault(value + 1, []).append(other)
+                            top = max(top, value + 1)
+                value += 1
+            self.toward[key] = table
+        return table
+
+    def _walk(self, starts: tuple) -> list[int]:
+        """Least moves and turns from every pose to face one of ``starts`` (the agent's hands empty)."""
+        key = ("walk", frozenset(starts))
+        table = self.toward.get(key)
+        if table is None:
+            self._make_room()
+            poses = self.model.poses
+            table = [INF] * poses
+            queue = deque()
+            for c in set(starts):
+                for q in self._faces(c):
+                    if table[q] == INF:
+                        table[q] = 0
+                        queue.append(q)
+            while queue:
+                node = queue.popleft()
+                for other in self.reverse_graph[node]:
+                    if other < poses and table[other] == INF:
+                        table[other] = table[node] + 1
+                        queue.append(other)
+            self.toward[key] = table
+        return table
+
+    def _make_room(self) -> None:
+        if len(self.toward) >= KEPT_TABLES:
+            self.toward.clear()
+
+    def _near(self, m: int) -> list[int]:
+        """Per cell, the least actions that leave the object at cell ``m`` dropped next to it."""
+        key = ("near", m)
+        table = self.toward.get(key)
+        if table is None:
+            self._make_room()
+            poses, carry_m = self.model.poses, self.carry(m)
+            dropped = [carry_m[poses + y] if y != m else 2 for y in range(self.model.cells)]
+            table = self.toward[key] = [min((dropped[y] for y in self._around(c)), default=INF)
+                                        for c in range(self.model.cells)]
+        return table
+
+    def _meet(self, m: int, f: int, movable: bool) -> int:
+        """The least actions that leave the object at cell ``m`` dropped next to the one at ``f``
+        (carried there first, if ``movable``): at least a pickup and a drop."""
+        key = (m, f if movable else -1 - f)
+        value = self.pairs.get(key)
+        if value is None:
+            model, poses = self.model, self.model.poses
+            near = self._near(m)
+            if movable:
+                carry_f = self.carry(f)
+                value = min(carry_f[poses + c] + near[c] for c in range(model.cells) if carry_f[poses + c] < INF)
+            else:
+                value = near[f]
+            self.pairs[key] = value
+        return value
+
+    def _around(self, cell: int) -> list[int]:
+        width, walls = self.width, self.model.walls
+        return [c for c in (cell - 1, cell + 1, cell - width, cell + width)
+                if 0 <= c < self.model.cells and not walls[c] and c not in self.door_cells]
+
+    def _faces(self, cell: int) -> list[int]:
+        model = self.model
+        return [q for q in range(model.poses) if model.front[q] == cell and not model.walls[q >> 2]]
+
+    def carry(self, cell: int) -> list[int]:
+        """Least actions from an object lying at ``cell`` to every node of the carry graph."""
+        table = self.carries.get(cell)
+        if table is None:
+            graph, poses = self.carry_graph, self.model.poses
+            table = [INF] * len(graph)
+            table[poses + cell] = 0
+            queue = deque([poses + cell])
+            while queue:
+                node = queue.popleft()
+                step = table[node] + 1
+                for other in graph[node]:
+                    if table[other] == INF:
+                        table[other] = step
+                        queue.append(other)
+            self.carries[cell] = table
+        return table
+
+    def _carry_graph(self) -> list[tuple[int, ...]]:
+        """Nodes: the agent at pose q holding the object (q), or the object lying at cell x (poses + x).
+        Edges, one action each: turns and moves in the walls-only map, a drop on the free cell in
+        front (not a door), a pickup from any pose facing it."""
+        model = self.model
+        poses, walls, front = model.poses, model.walls, model.front
+        doors = set(self.door_cells)
+        graph: list[tuple[int, ...]] = []
+        for q in range(poses):
+            if walls[q >> 2]:
+                graph.append(())
+                continue
+            ahead = front[q]
+            edges = [q - q % 4 + (q + 3) % 4, q - q % 4 + (q + 1) % 4]
+            if not walls[ahead]:
+                edges.append(ahead * 4 + q % 4)
+                if ahead not in doors:
+                    edges.append(poses + ahead)
+            graph.append(tuple(edges))
+        facing: list[list[int]] = [[] for _ in range(model.cells)]
+        for q in range(poses):
+            if not walls[q >> 2]:
+                facing[front[q]].append(q)
+        for x in range(model.cells):
+            graph.append(() if walls[x] or x in doors else tuple(facing[x]))
+        return graph
 
     def separates(self, d: int, these: list[int], those: list[int]) -> bool:
         """Whether every way from any of ``these`` cells to any of ``those`` passes door ``d``."""
@@ -143,13 +330,6 @@ class TransportBound:
         mine = {side[c] for c in these}
         theirs = {side[c] for c in those}
         return -1 not in mine and -1 not in theirs and not mine & theirs
-
-    def distance(self, cell: int) -> list[int]:
-        """Walls-only cell distances from ``cell`` (doors passable)."""
-        table = self.distances.get(cell)
-        if table is None:
-            table = self.distances[cell] = self._bfs(cell, blocked=-1)
-        return table
 
     # -- the tasks of one configuration --------------------------------------------------------
     def _tasks(self, config: Config) -> tuple:
@@ -174,14 +354,16 @@ class TransportBound:
                 moved, spots = tuple(c for c in moved if c is not None), tuple(c for c in spots if c is not None)
                 if moved and spots:
                     objects = frozenset(move) | {t for t in fixed if t >= 0} | self._boxes(move + tuple(fixed))
-                    tasks.append(("next", objects, moved, spots))
+                    movable = tuple(c for c in (self._where(config, t) for t in fixed if t >= 0)
+                                    if c is not None and c != HELD)
+                    tasks.append(("next", objects, moved, spots, movable))
         for d, status in enumerate(config.doors):
             if status == LOCKED and self._required(config, d, leaves):
                 keys = tuple(self._where(config, k) for k in self.keys_of[d])
                 keys = tuple(c for c in keys if c is not None)
                 if keys:
                     objects = frozenset(self.keys_of[d]) | self._boxes(self.keys_of[d])
-                    tasks.append(("key", objects, keys, (self.door_cells[d],)))
+                    tasks.append(("key", objects, keys, (self.door_cells[d],), ()))
         return tuple(tasks)
 
     def _where(self, config: Config, ref: int) -> int | None:
@@ -272,26 +454,6 @@ def _side(cells: list, side: list[int], door: int) -> int | None:
         return None
     sides = {side[c] for c in cells}
     return sides.pop() if len(sides) == 1 else None
-
-
-def _task_cost(kind: str, a: tuple, b: tuple, here: list[int] | None, distance) -> int:
-    """The least actions a task still needs (``here``: distances from the agent's cell, needed only
-    when one of its objects is carried)."""
-    lying, spots = [c for c in a if c != HELD], [c for c in b if c != HELD]
-    options = []
-    if kind == "key":  # a: the keys, b: the door
-        door = b[0]
-        if HELD in a:
-            options.append(here[door])
-        options += [distance(k)[door] for k in lying]
-        return min(options)
-    if HELD in a and spots:  # the moved object is carried
-        options.append(max(1, min(here[f] for f in spots) - 1))
-    if HELD in b and lying:  # the fixed one is carried
-        options.append(max(3, min(here[m] for m in lying) - 2))
-    if lying and spots:
-        options.append(max(2, min(distance(m)[f] for m in lying for f in spots) - 1))
-    return min(options, default=0)
 
 
 def _families(tasks: tuple) -> list[tuple]:
