@@ -31,6 +31,7 @@ between tasks, other door toggles and detours round obstacles are left out (they
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from itertools import combinations
 
 from plancheck.domains.babyai.instance import LOCKED, OPEN
@@ -62,7 +63,12 @@ class TransportBound:
                         for door in inst.doors]
         self.sides: dict[int, list[int]] = {}
         self.plans: dict[int, list[tuple]] = {}
-        self.values: dict[int, int] = {}  # per configuration and agent cell
+        self.values: dict[int, int] = {}  # per configuration and agent pose
+        self.door_set = frozenset(self.door_cells)
+        self.facing: list[list[int]] = [[] for _ in range(model.cells)]  # the poses facing each cell
+        for q in range(model.poses):
+            if not model.walls[q >> 2]:
+                self.facing[model.front[q]].append(q)
         self.carry_graph = self._carry_graph()
         self.reverse_graph: list[list[int]] = [[] for _ in self.carry_graph]
         for node, edges in enumerate(self.carry_graph):
@@ -153,7 +159,7 @@ class TransportBound:
     def _carry_cost(self, kind: str, a: tuple, b: tuple, movable: tuple) -> int:
         """The least actions a task needs when none of its objects is carried (carry distances)."""
         if kind == "key":  # a key carried to face the door, then the toggle
-            faces = self._faces(b[0])
+            faces = self.facing[b[0]]
             return min(min(self.carry(k)[q] for q in faces) for k in a) + 1
         return min(self._meet(m, f, f in movable) for m in a for f in b)
 
@@ -162,21 +168,27 @@ class TransportBound:
         lying, spots = [c for c in a if c != HELD], [c for c in b if c != HELD]
         options = [self._carry_cost(kind, tuple(lying), tuple(spots), movable)] if lying and spots else []
         if kind == "key":  # the carried key to face the door, then the toggle
-            options.append(self._toward(("door", b[0]), {q: 0 for q in self._faces(b[0])})[pose] + 1)
+            options.append(self._toward(("door", b[0]), lambda: dict.fromkeys(self.facing[b[0]], 0))[pose] + 1)
         elif HELD in a:  # the moved object, dropped next to a fixed one where it lies or where it is moved
-            options.append(self._toward(("move", tuple(spots), movable), self._drop_spots(spots, movable))[pose])
+            spots = tuple(spots)
+            options.append(self._toward(("move", spots, movable), lambda: self._drop_spots(spots, movable))[pose])
         else:  # the fixed object: dropped somewhere, then the moved one dropped next to it
-            poses = self.model.poses
-            seeds = {}
-            for m in lying:
-                for c, value in enumerate(self._near(m)):
-                    if value < seeds.get(poses + c, INF) and c not in self.door_cells:
-                        seeds[poses + c] = value
-            options.append(self._toward(("fixed", tuple(lying)), seeds)[pose])
+            lying = tuple(lying)
+            options.append(self._toward(("fixed", lying), lambda: self._fixed_drops(lying))[pose])
             options += [1 + self._meet(m, f, False) for m in lying for f in spots if f not in movable]
         return min(options)
 
-    def _drop_spots(self, spots: list[int], movable: tuple) -> dict[int, int]:
+    def _fixed_drops(self, lying: tuple) -> dict[int, int]:
+        """Where a carried fixed object may be dropped, with what dropping a moved one next to it costs."""
+        poses = self.model.poses
+        seeds: dict[int, int] = {}
+        for m in lying:
+            for c, value in enumerate(self._near(m)):
+                if value < seeds.get(poses + c, INF):
+                    seeds[poses + c] = value
+        return seeds
+
+    def _drop_spots(self, spots: tuple, movable: tuple) -> dict[int, int]:
         """Where a carried object may be dropped to lie next to a fixed one, with what moving that
         fixed one there costs (nothing where it lies or is remembered)."""
         poses = self.model.poses
@@ -191,14 +203,14 @@ class TransportBound:
                             seeds[poses + y] = cost
         return seeds
 
-    def _toward(self, key: tuple, seeds: dict[int, int]) -> list[int]:
-        """Least actions from every node of the carry graph to one of ``seeds`` plus its value."""
+    def _toward(self, key: tuple, seeds: Callable[[], dict[int, int]]) -> list[int]:
+        """Least actions from every node of the carry graph to one of the ``seeds()`` nodes plus its value."""
         table = self.toward.get(key)
         if table is None:
             self._make_room()
             table = [INF] * len(self.carry_graph)
             buckets: dict[int, list[int]] = {}
-            for node, value in seeds.items():
+            for node, value in seeds().items():
                 buckets.setdefault(value, []).append(node)
             reverse, value = self.reverse_graph, 0
             top = max(buckets, default=-1)
@@ -225,7 +237,7 @@ class TransportBound:
             table = [INF] * poses
             queue = deque()
             for c in set(starts):
-                for q in self._faces(c):
+                for q in self.facing[c]:
                     if table[q] == INF:
                         table[q] = 0
                         queue.append(q)
@@ -271,13 +283,10 @@ class TransportBound:
         return value
 
     def _around(self, cell: int) -> list[int]:
+        """The cells next to ``cell`` an object may lie on."""
         width, walls = self.width, self.model.walls
         return [c for c in (cell - 1, cell + 1, cell - width, cell + width)
-                if 0 <= c < self.model.cells and not walls[c] and c not in self.door_cells]
-
-    def _faces(self, cell: int) -> list[int]:
-        model = self.model
-        return [q for q in range(model.poses) if model.front[q] == cell and not model.walls[q >> 2]]
+                if 0 <= c < self.model.cells and not walls[c] and c not in self.door_set]
 
     def carry(self, cell: int) -> list[int]:
         """Least actions from an object lying at ``cell`` to every node of the carry graph."""
@@ -302,8 +311,7 @@ class TransportBound:
         Edges, one action each: turns and moves in the walls-only map, a drop on the free cell in
         front (not a door), a pickup from any pose facing it."""
         model = self.model
-        poses, walls, front = model.poses, model.walls, model.front
-        doors = set(self.door_cells)
+        poses, walls, front, doors = model.poses, model.walls, model.front, self.door_set
         graph: list[tuple[int, ...]] = []
         for q in range(poses):
             if walls[q >> 2]:
@@ -316,12 +324,8 @@ class TransportBound:
                 if ahead not in doors:
                     edges.append(poses + ahead)
             graph.append(tuple(edges))
-        facing: list[list[int]] = [[] for _ in range(model.cells)]
-        for q in range(poses):
-            if not walls[q >> 2]:
-                facing[front[q]].append(q)
         for x in range(model.cells):
-            graph.append(() if walls[x] or x in doors else tuple(facing[x]))
+            graph.append(() if walls[x] or x in doors else tuple(self.facing[x]))
         return graph
 
     def separates(self, d: int, these: list[int], those: list[int]) -> bool:
