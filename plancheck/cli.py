@@ -13,7 +13,7 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import islice
 from pathlib import Path
@@ -170,16 +170,31 @@ class _Progress:
         self.label, self.stream = label, stream
         self.enabled = enabled and stream.isatty()
         self.count = 0
+        self.searching = False  # a search's line is showing
 
     def tick(self) -> None:
         self.count += 1
+        if self.searching:  # clear it before anything else is printed
+            self.stream.write("\r\x1b[K")
+            self.searching = False
         if self.enabled and self.count % 200 == 0:
-            self.stream.write(f"\r{self.label}: {self.count}")
+            self.stream.write(f"\r{self.label}: {self.count}\x1b[K")
             self.stream.flush()
 
     def done(self) -> None:
         if self.enabled:
-            self.stream.write(f"\r{self.label}: {self.count} done\n")
+            self.stream.write(f"\r{self.label}: {self.count} done\x1b[K\n")
+
+    def search(self, name: str) -> Callable[[int, int | None], None]:
+        """A callback for a long search on one instance: states expanded and the bound proven so far."""
+
+        def report(expanded: int, bound: int | None) -> None:
+            if self.enabled:
+                proven = "" if bound is None else f", optimum at least {bound}"
+                self.stream.write(f"\r{name}: {expanded:,} states expanded{proven}\x1b[K")
+                self.stream.flush()
+                self.searching = True
+        return report
 
 
 def _json_out(path: Path | None) -> TextIO:
@@ -342,7 +357,7 @@ def cmd_solve(args, world: World, options: dict) -> int:
     proven = 0
     try:
         for instance in world.instances(args.selectors, _data(args), **options):
-            result = world.solve(instance, **options)
+            result = world.solve(instance, **options, report=progress.search(getattr(instance, "id", "")))
             progress.tick()
             statuses[result.status.value] += 1
             proven += result.proven_optimal

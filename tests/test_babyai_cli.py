@@ -142,3 +142,28 @@ def test_an_empty_seed_range_is_bad_input(run):
 def test_export_of_an_unknown_id_leaves_no_folder(run, tmp_path):
     code, _, err = run("export", "BabyAI-NoSuchLevel-v0/seed=1", "--out", str(tmp_path / "pddl"))
     assert code == 2 and not (tmp_path / "pddl").exists() and err
+
+
+def test_solve_shows_a_long_search_on_a_terminal_and_clears_it_before_the_result():
+    """On a terminal, ``solve`` shows the states expanded and the bound proven so far on one line,
+    and wipes that line before the next output; off a terminal it writes nothing."""
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    progress = cli._Progress("instances", True, screen)
+    report = progress.search("BabyAI-BossLevel-v0/seed=81")
+    report(65536, 97)
+    report(98304, None)
+    progress.tick()
+    shown = screen.getvalue()
+    assert "\rBabyAI-BossLevel-v0/seed=81: 65,536 states expanded, optimum at least 97\x1b[K" in shown
+    assert "98,304 states expanded\x1b[K" in shown and shown.endswith("\r\x1b[K")
+    quiet = io.StringIO()
+    silent = cli._Progress("instances", True, quiet)
+    silent.search("x")(1, 2)
+    silent.tick()
+    assert quiet.getvalue() == ""

@@ -111,3 +111,17 @@ def test_weighted_astar_stays_within_its_weight_of_the_optimum_and_replays_in_mi
         assert optimum <= result.values["length"] <= weight * optimum
         assert result.extra["optimum_at_least"] <= optimum
     assert solve(instance, "wastar", weight=1.0).proven_optimal
+
+
+def test_a_long_search_reports_its_progress_with_bounds_that_never_pass_the_optimum(monkeypatch):
+    """Every REPORT_EVERY expansions A* says how many states it expanded and the least f still open:
+    counts rise, and no reported bound exceeds the optimum it then finds."""
+    from plancheck.solvers import babyai_search
+
+    monkeypatch.setattr(babyai_search, "REPORT_EVERY", 50)
+    reports = []
+    instance = load_instance("BabyAI-BossLevel-v0", 3)
+    result = optimal_plan(instance, report=lambda expanded, bound: reports.append((expanded, bound)))
+    assert result.status is Status.SOLVED and len(reports) == result.expanded // 50
+    assert [e for e, _ in reports] == [50 * (i + 1) for i in range(len(reports))]
+    assert max(b for _, b in reports) <= result.cost

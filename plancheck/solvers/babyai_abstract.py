@@ -163,7 +163,8 @@ class AbstractModel(Model):
 
 
 def abstract_optimum(instance: Instance, *, deadline: float | None = None, keep: frozenset[int] = frozenset(),
-                     log: Callable[[str], None] | None = None) -> SearchResult:
+                     log: Callable[[str], None] | None = None,
+                     report: Callable[[int, int], None] | None = None) -> SearchResult:
     """The concrete optimum by abstraction refinement, or a lower bound on it.
 
     Search the abstract model with A*; replay its optimal plan on the concrete rules; if forgotten
@@ -171,15 +172,21 @@ def abstract_optimum(instance: Instance, *, deadline: float | None = None, keep:
     lower bound, and never decreases). SOLVED: the plan is concrete and as short as the abstract
     optimum, hence optimal. TIMEOUT: ``bound`` is the best proven lower bound. If the abstract plan
     relies on a pseudo-action with nothing forgotten in front, the concrete search takes over.
-    ``keep``: objects to track exactly from the first round (a finer start, as sound).
+    ``keep``: objects to track exactly from the first round (a finer start, as sound). ``report``:
+    as for :func:`astar`, with the expansions of all rounds and the best bound proven so far.
     """
     began = time.perf_counter()
     expanded, bound, heuristic = 0, None, None
+
+    def progress(done: int, f: int) -> None:
+        if report is not None:
+            report(expanded + done, f if bound is None else max(bound, f))
+
     while True:
         model = AbstractModel(instance, keep)
         heuristic = MissionHeuristic(model) if heuristic is None else heuristic.rebind(model)
         result = astar(model, model.rules.instance.start, heuristic, mission_goal(model),
-                       actions=ABSTRACT_ACTIONS, horizon=instance.max_steps, deadline=deadline)
+                       actions=ABSTRACT_ACTIONS, horizon=instance.max_steps, deadline=deadline, report=progress)
         expanded += result.expanded
         seconds = time.perf_counter() - began
         if result.status is not Status.SOLVED:
@@ -197,7 +204,7 @@ def abstract_optimum(instance: Instance, *, deadline: float | None = None, keep:
         if found is None:  # the concrete search, with the bound proven so far
             concrete = Model(BabyAIRules(instance))
             result = astar(concrete, instance.start, MissionHeuristic(concrete), mission_goal(concrete),
-                           horizon=instance.max_steps, deadline=deadline)
+                           horizon=instance.max_steps, deadline=deadline, report=progress)
             seconds = time.perf_counter() - began
             bound = bound if result.bound is None else max(bound, result.bound)
             return replace(result, expanded=expanded + result.expanded, seconds=seconds,

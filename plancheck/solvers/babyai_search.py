@@ -26,6 +26,7 @@ from plancheck.domains.babyai.rules import PLAN_ACTIONS, Action, BabyAIRules
 from plancheck.solvers.result import SearchResult, Status
 
 INF = 1 << 30
+REPORT_EVERY = 1 << 15  # expansions between two progress reports
 LEFT, RIGHT, FORWARD, PICKUP = int(Action.left), int(Action.right), int(Action.forward), int(Action.pickup)
 ACTIONS = tuple(int(a) for a in PLAN_ACTIONS)
 
@@ -117,7 +118,8 @@ class Model:
 
 def astar(model: Model, start: State, heuristic: Callable[[int, int], int], goal: Callable[[int, int], bool], *,
           cost: Callable[[int], int] | None = None, actions: tuple[int, ...] = ACTIONS, horizon: int | None = None,
-          max_expansions: int | None = None, deadline: float | None = None) -> SearchResult:
+          max_expansions: int | None = None, deadline: float | None = None,
+          report: Callable[[int, int], None] | None = None) -> SearchResult:
     """A* from ``start``; ``heuristic(cid, pose)`` must be admissible (INF marks a dead end).
 
     Every action costs 1 unless ``cost(action)`` says otherwise; ``horizon`` bounds the number of
@@ -126,7 +128,8 @@ def astar(model: Model, start: State, heuristic: Callable[[int, int], int], goal
     pseudo-actions, stay ints). Stopped by ``max_expansions`` or the ``deadline``, the result is
     TIMEOUT with ``bound``, the least f-value still open (a lower bound on the optimal cost). Per
     state it keeps its cost, its parent and action packed in one int, and the cost it was
-    expanded at.
+    expanded at. ``report(expanded, f)``, if given, hears every so many expansions how far the
+    search got (f: the least cost still open, a lower bound once the estimate is admissible).
     """
     if cost is not None and horizon is not None:
         raise ValueError("a horizon needs unit costs")
@@ -167,6 +170,8 @@ def astar(model: Model, start: State, heuristic: Callable[[int, int], int], goal
             return SearchResult(Status.SOLVED, plan, g, expanded, time.perf_counter() - began)
         expanded_at[key] = g
         expanded += 1
+        if report is not None and expanded % REPORT_EVERY == 0:
+            report(expanded, f)
         if max_expansions is not None and expanded > max_expansions or (
                 deadline is not None and time.monotonic() > deadline):
             return SearchResult(Status.TIMEOUT, None, None, expanded, time.perf_counter() - began, bound=f)

@@ -11,6 +11,7 @@ reproduces the sample records), and minigrid's own bot where the omniscient one 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -51,7 +52,8 @@ def replay_in_minigrid(instance: Instance, actions: tuple[Action, ...]) -> Repla
     return Replay(None, len(actions))
 
 
-def optimal_plan(instance: Instance, *, timeout: float | None = None, weight: float = 1.0) -> SearchResult:
+def optimal_plan(instance: Instance, *, timeout: float | None = None, weight: float = 1.0,
+                 report: Callable[[int, int], None] | None = None) -> SearchResult:
     """The shortest action sequence (A* with the admissible mission heuristic).
 
     With ``weight`` w > 1, weighted A* (f = g + w h, reopening states): usually much faster, and the
@@ -67,7 +69,7 @@ def optimal_plan(instance: Instance, *, timeout: float | None = None, weight: fl
             h = unweighted(cid, pose)
             return h if h >= INF else int(weight * h)
     return astar(model, instance.start, heuristic, mission_goal(model), horizon=instance.max_steps,
-                 deadline=deadline)
+                 deadline=deadline, report=report)
 
 
 @lru_cache(maxsize=256)

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from functools import partial
 
 from plancheck.domains.babyai.instance import Instance
 from plancheck.domains.babyai.references import optimal_plan, replay_in_minigrid
@@ -35,7 +37,10 @@ from plancheck.translators.babyai_pddl import domain_text, plan_actions, problem
 PLANNERS = ("astar", "abstraction", "wastar", "bfs", "fast-downward", "bot", "omniscient-bot")
 
 
-def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0, weight: float = 2.0) -> SolveResult:
+def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0, weight: float = 2.0,
+          report: Callable[[int, int | None], None] | None = None) -> SolveResult:
+    """Solve with ``planner``; the searches tell ``report(expanded, bound)`` how far they got now and
+    then (bound: a proven lower bound on the optimum; None for weighted A*, whose f is none)."""
     if planner not in PLANNERS:
         raise BadInputError(f"unknown BabyAI planner {planner!r}; known: {', '.join(PLANNERS)}")
     if planner == "wastar" and not 1.0 <= weight < math.inf:
@@ -44,13 +49,16 @@ def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0,
     optimal_claim, message, bound = False, "", {}
     if planner in ("astar", "abstraction", "wastar", "bfs"):
         if planner in ("astar", "wastar"):
-            result = optimal_plan(instance, timeout=timeout, weight=weight if planner == "wastar" else 1.0)
+            if planner == "wastar" and report is not None:
+                report = partial(_without_bound, report)
+            result = optimal_plan(instance, timeout=timeout, weight=weight if planner == "wastar" else 1.0,
+                                  report=report)
         elif planner == "abstraction":
-            result = abstract_optimum(instance, deadline=time.monotonic() + timeout)
+            result = abstract_optimum(instance, deadline=time.monotonic() + timeout, report=report)
         else:
             model = Model(BabyAIRules(instance))
             result = astar(model, instance.start, lambda cid, pose: 0, mission_goal(model),
-                           horizon=instance.max_steps, deadline=time.monotonic() + timeout)
+                           horizon=instance.max_steps, deadline=time.monotonic() + timeout, report=report)
         status, plan = result.status, result.plan
         optimal_claim = status is Status.SOLVED and (planner != "wastar" or weight == 1.0)
         message = f"{result.expanded} states expanded"
@@ -87,3 +95,6 @@ def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0,
     return SolveResult(instance.id, planner, Status.SOLVED, tuple(str(a) for a in plan), {"length": len(plan)},
                        proven_optimal=optimal_claim, seconds=seconds, message=message, extra=extra)
 
+
+def _without_bound(report: Callable[[int, int | None], None], expanded: int, f: int) -> None:
+    report(expanded, None)

@@ -7,7 +7,7 @@ is built, not when the CLI builds its parser.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from statistics import fmean
 from typing import Any
@@ -129,8 +129,8 @@ class BabyAIWorld:
 
     # -- solving --------------------------------------------------------------------------------
     def solve(self, item: TaskInstance, *, planner: str = "astar", timeout: float = 300.0, weight: float = 2.0,
-              **_: Any):
-        return solve(item.instance, planner, timeout=timeout, weight=weight)
+              report: Callable[[int, int | None], None] | None = None, **_: Any):
+        return solve(item.instance, planner, timeout=timeout, weight=weight, report=report)
 
     def export(self, item: TaskInstance, **_: Any) -> dict[str, str]:
         from plancheck.translators.babyai_pddl import domain_text, problem_text
