@@ -9,6 +9,7 @@ import pytest
 from babyai_scenes import key_and_ball, scene
 
 from plancheck.domains.babyai.extract import extract, load_instance
+from plancheck.domains.babyai.instance import LOCKED, OPEN
 from plancheck.domains.babyai.references import certified_optimum
 from plancheck.domains.babyai.rules import PLAN_ACTIONS, BabyAIRules
 from plancheck.solvers.babyai_heuristic import MissionHeuristic
@@ -114,3 +115,28 @@ def test_a_key_and_a_ball_through_one_locked_door_match_blind_search():
     for step, action in enumerate(blind.plan):
         assert heuristic.transport(model.intern(state), model.pose_of(state)) <= len(blind.plan) - step
         state = rules.step(state, action).state
+
+
+@pytest.mark.parametrize(("env_id", "seed"), [("BabyAI-UnlockPickup-v0", 1), ("BabyAI-UnlockPickup-v0", 2),
+                                              ("BabyAI-BlockedUnlockPickup-v0", 1), ("BabyAI-KeyInBox-v0", 3),
+                                              ("BabyAI-UnlockToUnlock-v0", 1)])
+def test_the_unlock_estimate_finds_the_shortest_way_to_open_a_locked_door(env_id, seed):
+    """``unlock`` (walk to a key, carry it to face the door, toggle) guides A* to the blind search's
+    shortest unlocking, and never exceeds the actions left along that plan (benchmarks/babyai_best_known.py
+    builds the open BossLevel plans on it)."""
+    instance = load_instance(env_id, seed)
+    door = instance.start.doors.index(LOCKED)
+    model = Model(BabyAIRules(instance))
+    bound = TransportBound(model)
+
+    def opened(cid, pose):
+        return model.configs[cid].doors[door] == OPEN
+
+    blind = astar(model, instance.start, lambda cid, pose: 0, opened)
+    guided = astar(model, instance.start, lambda cid, pose: bound.unlock(cid, pose, door), opened)
+    assert blind.status is guided.status is Status.SOLVED and guided.cost == blind.cost
+    rules, state = BabyAIRules(instance), instance.start
+    for step, action in enumerate(blind.plan):
+        assert bound.unlock(model.intern(state), model.pose_of(state), door) <= blind.cost - step
+        state = rules.step(state, action).state
+    assert bound.unlock(model.intern(instance.start), model.pose_of(instance.start), door) >= blind.cost // 2

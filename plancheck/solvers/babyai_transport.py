@@ -98,6 +98,22 @@ class TransportBound:
             value = self.values[key] = max((self._value(plan, pose) for plan in plans), default=0)
         return value
 
+    def unlock(self, cid: int, pose: int, door: int) -> int:
+        """A lower bound on the actions that unlock ``door`` (0 unless locked): the walk to face a
+        key of its colour, the key's carry distance to face the door, the toggle (INF: no key left)."""
+        config = self.model.configs[cid]
+        if config.doors[door] != LOCKED:
+            return 0
+        cell = self.door_cells[door]
+        options = []
+        for key in self.keys_of[door]:
+            where = self._where(config, key)
+            if where == HELD:
+                options.append(self._toward(("door", cell), lambda: dict.fromkeys(self.facing[cell], 0))[pose] + 1)
+            elif where is not None:
+                options.append(self._walk((where,))[pose] + min(self.carry(where)[q] for q in self.facing[cell]) + 1)
+        return min(options, default=INF)
+
     def _plans(self, config: Config) -> list[tuple]:
         """Per family of disjoint tasks, what does not depend on where the agent is: (cost, doors
         crossed, tasks involving a carried object, the first objects' cells and the doors that may
