@@ -109,9 +109,9 @@ class TransportBound:
         for key in self.keys_of[door]:
             where = self._where(config, key)
             if where == HELD:
-                options.append(self._toward(("door", cell), lambda: dict.fromkeys(self.facing[cell], 0))[pose] + 1)
+                options.append(self._held_key(cell)[pose] + 1)
             elif where is not None:
-                options.append(self._walk((where,))[pose] + min(self.carry(where)[q] for q in self.facing[cell]) + 1)
+                options.append(self._walk((where,))[pose] + self._key_cost(where, cell))
         return min(options, default=INF)
 
     def _plans(self, config: Config) -> list[tuple]:
@@ -174,17 +174,24 @@ class TransportBound:
 
     def _carry_cost(self, kind: str, a: tuple, b: tuple, movable: tuple) -> int:
         """The least actions a task needs when none of its objects is carried (carry distances)."""
-        if kind == "key":  # a key carried to face the door, then the toggle
-            faces = self.facing[b[0]]
-            return min(min(self.carry(k)[q] for q in faces) for k in a) + 1
+        if kind == "key":
+            return min(self._key_cost(k, b[0]) for k in a)
         return min(self._meet(m, f, f in movable) for m in a for f in b)
+
+    def _key_cost(self, key: int, door: int) -> int:
+        """A key lying at cell ``key`` carried to face cell ``door``, then the toggle."""
+        return min(self.carry(key)[q] for q in self.facing[door]) + 1
+
+    def _held_key(self, door: int) -> list[int]:
+        """From every pose, the least actions to face cell ``door`` with the key in hand (toggle not included)."""
+        return self._toward(("door", door), lambda: dict.fromkeys(self.facing[door], 0))
 
     def _held_cost(self, kind: str, a: tuple, b: tuple, movable: tuple, pose: int) -> int:
         """The least actions a task needs when the agent, at ``pose``, carries one of its objects."""
         lying, spots = [c for c in a if c != HELD], [c for c in b if c != HELD]
         options = [self._carry_cost(kind, tuple(lying), tuple(spots), movable)] if lying and spots else []
         if kind == "key":  # the carried key to face the door, then the toggle
-            options.append(self._toward(("door", b[0]), lambda: dict.fromkeys(self.facing[b[0]], 0))[pose] + 1)
+            options.append(self._held_key(b[0])[pose] + 1)
         elif HELD in a:  # the moved object, dropped next to a fixed one where it lies or where it is moved
             spots = tuple(spots)
             options.append(self._toward(("move", spots, movable), lambda: self._drop_spots(spots, movable))[pose])
@@ -224,46 +231,17 @@ class TransportBound:
         table = self.toward.get(key)
         if table is None:
             self._make_room()
-            table = [INF] * len(self.carry_graph)
-            buckets: dict[int, list[int]] = {}
-            for node, value in seeds().items():
-                buckets.setdefault(value, []).append(node)
-            reverse, value = self.reverse_graph, 0
-            top = max(buckets, default=-1)
-            while value <= top:
-                for node in buckets.pop(value, ()):
-                    if table[node] <= value:
-                        continue
-                    table[node] = value
-                    for other in reverse[node]:
-                        if table[other] > value + 1:
-                            buckets.setdefault(value + 1, []).append(other)
-                            top = max(top, value + 1)
-                value += 1
-            self.toward[key] = table
+            table = self.toward[key] = _spread(self.reverse_graph, seeds(), len(self.carry_graph))
         return table
 
     def _walk(self, starts: tuple) -> list[int]:
         """Least moves and turns from every pose to face one of ``starts`` (the agent's hands empty)."""
         key = ("walk", frozenset(starts))
         table = self.toward.get(key)
-        if table is None:
+        if table is None:  # pose nodes only: nothing is held
             self._make_room()
-            poses = self.model.poses
-            table = [INF] * poses
-            queue = deque()
-            for c in set(starts):
-                for q in self.facing[c]:
-                    if table[q] == INF:
-                        table[q] = 0
-                        queue.append(q)
-            while queue:
-                node = queue.popleft()
-                for other in self.reverse_graph[node]:
-                    if other < poses and table[other] == INF:
-                        table[other] = table[node] + 1
-                        queue.append(other)
-            self.toward[key] = table
+            seeds = {q: 0 for c in set(starts) for q in self.facing[c]}
+            table = self.toward[key] = _spread(self.reverse_graph, seeds, self.model.poses)
         return table
 
     def _make_room(self) -> None:
@@ -308,18 +286,8 @@ class TransportBound:
         """Least actions from an object lying at ``cell`` to every node of the carry graph."""
         table = self.carries.get(cell)
         if table is None:
-            graph, poses = self.carry_graph, self.model.poses
-            table = [INF] * len(graph)
-            table[poses + cell] = 0
-            queue = deque([poses + cell])
-            while queue:
-                node = queue.popleft()
-                step = table[node] + 1
-                for other in graph[node]:
-                    if table[other] == INF:
-                        table[other] = step
-                        queue.append(other)
-            self.carries[cell] = table
+            graph = self.carry_graph
+            table = self.carries[cell] = _spread(graph, {self.model.poses + cell: 0}, len(graph))
         return table
 
     def _carry_graph(self) -> list[tuple[int, ...]]:
@@ -474,6 +442,27 @@ def _side(cells: list, side: list[int], door: int) -> int | None:
         return None
     sides = {side[c] for c in cells}
     return sides.pop() if len(sides) == 1 else None
+
+
+def _spread(graph: list, seeds: dict[int, int], size: int) -> list[int]:
+    """Least cost from ``seeds`` (node -> starting cost) to every node below ``size`` along ``graph``'s
+    edges, one action each (larger nodes are left out)."""
+    table = [INF] * size
+    buckets: dict[int, list[int]] = {}
+    for node, value in seeds.items():
+        buckets.setdefault(value, []).append(node)
+    value, top = 0, max(buckets, default=-1)
+    while value <= top:
+        for node in buckets.pop(value, ()):
+            if table[node] <= value:
+                continue
+            table[node] = value
+            for other in graph[node]:
+                if other < size and table[other] > value + 1:
+                    buckets.setdefault(value + 1, []).append(other)
+                    top = value + 1
+        value += 1
+    return table
 
 
 def _families(tasks: tuple) -> list[tuple]:
