@@ -9,9 +9,9 @@ import pytest
 from babyai_scenes import key_and_ball, scene
 
 from plancheck.domains.babyai.extract import extract, load_instance
-from plancheck.domains.babyai.instance import LOCKED, OPEN
+from plancheck.domains.babyai.instance import LOCKED, OPEN, Thing, replace_state
 from plancheck.domains.babyai.references import certified_optimum
-from plancheck.domains.babyai.rules import PLAN_ACTIONS, BabyAIRules
+from plancheck.domains.babyai.rules import PLAN_ACTIONS, Action, BabyAIRules
 from plancheck.solvers.babyai_heuristic import MissionHeuristic
 from plancheck.solvers.babyai_search import Model, astar, mission_goal
 from plancheck.solvers.babyai_transport import TransportBound
@@ -97,6 +97,48 @@ def test_one_hand_raises_the_start_estimate_where_a_key_and_a_ball_travel(seed, 
     heuristic.transport = lambda cid, pose: 0
     heuristic.by_config = []
     assert heuristic(cid, pose) == route
+
+
+def test_a_carried_object_stays_on_the_near_side_of_a_locked_door():
+    """BossLevel 81: picking up the yellow ball (to be put next to the red box behind the locked
+    blue door) leaves the blue key's task counted: while the door is locked the agent, and what it
+    holds, is on the start's side. A first version took a carried object's side as unknown and
+    dropped the key task there (83 -> 0): A*'s bound then wandered between 81 and 102."""
+    instance = load_instance("BabyAI-BossLevel-v0", 81)
+    rules = BabyAIRules(instance)
+    model = Model(rules)
+    bound = TransportBound(model, fewest_tasks=2)
+    facing_ball = replace_state(instance.start, pos=(11, 17), dir=3)
+    holding_ball = rules.step(facing_ball, Action.pickup).state
+    assert instance.things[holding_ball.carrying] == Thing("ball", "yellow")
+    before, after = (bound(model.intern(s), model.pose_of(s)) for s in (facing_ball, holding_ball))
+    assert before == 83 and after >= before - 1
+    assert after >= bound.unlock(model.intern(holding_ball), model.pose_of(holding_ball), 1) + 1
+
+
+def test_with_the_ball_in_hand_the_bound_stays_below_the_cost_to_go():
+    """The hand-built key-and-ball scene, from states met on random walks where the agent holds the
+    ball and the door is still locked: the bound counts the key's task too (so it is well above 0)
+    and stays at or below the optimal cost to go (A* with the route estimate alone)."""
+    instance = extract(scene(key_and_ball), "scene-key-and-ball", 0)
+    rules = BabyAIRules(instance)
+    ball = next(i for i, thing in enumerate(instance.things) if thing.kind == "ball")
+    rng, found = random.Random(3), []
+    while len(found) < 4:
+        state = instance.start
+        for _ in range(rng.randrange(5, 80)):
+            outcome = rules.step(state, rng.choices(PLAN_ACTIONS, WEIGHTS)[0])
+            state = outcome.state if outcome.state is not None else state
+            if state.carrying == ball and LOCKED in state.doors and rng.random() < 0.3:
+                found.append(state)
+                break
+    for state in found:
+        model = Model(rules)
+        route = MissionHeuristic(model)
+        route.transport = lambda cid, pose: 0
+        value = TransportBound(model, fewest_tasks=2)(model.intern(state), model.pose_of(state))
+        result = astar(model, state, route, mission_goal(model), horizon=instance.max_steps)
+        assert result.status is Status.SOLVED and 15 <= value <= result.cost, (state, value, result.cost)
 
 
 def test_a_key_and_a_ball_through_one_locked_door_match_blind_search():

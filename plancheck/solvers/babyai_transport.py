@@ -379,14 +379,15 @@ class TransportBound:
 
     def _required(self, config: Config, d: int, leaves: list) -> bool:
         """Whether locked door ``d`` must be opened: a pending instruction needs only its far side
-        (the agent has been on the start's side ever since: the door was never open), or an "open"
-        instruction names only it."""
+        (the agent, and what it carries, has been on the start's side ever since: the door was never
+        open), or an "open" instruction names only it."""
         side, door = self.side(d), self.door_cells[d]
-        near = side[self.model.cell(*self.instance.start.pos)]
+        start = self.model.cell(*self.instance.start.pos)  # where a carried object is, as far as sides go
+        near = side[start]
         mission, poss = self.instance.mission, config.progress.poss
 
         def cells(desc: int, remembered: bool) -> list:
-            found = [self._where(config, t) for t in mission.descs[desc].targets]
+            found = [start if c == HELD else c for c in (self._where(config, t) for t in mission.descs[desc].targets)]
             return found + [self.model.cell(x, y) for x, y in poss[desc]] if remembered else found
 
         for leaf in leaves:
