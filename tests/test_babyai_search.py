@@ -125,3 +125,22 @@ def test_a_long_search_reports_its_progress_with_bounds_that_never_pass_the_opti
     assert result.status is Status.SOLVED and len(reports) == result.expanded // 50
     assert [e for e, _ in reports] == [50 * (i + 1) for i in range(len(reports))]
     assert max(b for _, b in reports) <= result.cost
+
+
+def test_a_stopped_search_keeps_the_best_bound_it_proved_even_with_an_inconsistent_estimate(monkeypatch):
+    """With an admissible but inconsistent estimate (the mission estimate on every other pose, 0 on
+    the rest) the least f still open goes up and down; every value it took is a lower bound, so
+    the reports never fall and the timeout's bound is the best of them, still below the optimum."""
+    from plancheck.solvers import babyai_search
+
+    monkeypatch.setattr(babyai_search, "REPORT_EVERY", 1)
+    instance = load_instance("BabyAI-BossLevel-v0", 3)
+    optimum = optimal_plan(instance).cost
+    model = Model(BabyAIRules(instance))
+    estimate = MissionHeuristic(model)
+    reports = []
+    stopped = astar(model, instance.start, lambda cid, pose: estimate(cid, pose) if pose % 2 else 0,
+                    mission_goal(model), max_expansions=3000, report=lambda done, bound: reports.append(bound))
+    assert stopped.status is Status.TIMEOUT
+    assert reports == sorted(reports) and stopped.bound == reports[-1] <= optimum
+    assert stopped.bound > reports[0]

@@ -126,10 +126,12 @@ def astar(model: Model, start: State, heuristic: Callable[[int, int], int], goal
     actions (minigrid's step limit; only with unit costs, where a state's cost is that number).
     The plan is a tuple of :class:`Action` (other action numbers, such as a coarser model's
     pseudo-actions, stay ints). Stopped by ``max_expansions`` or the ``deadline``, the result is
-    TIMEOUT with ``bound``, the least f-value still open (a lower bound on the optimal cost). Per
-    state it keeps its cost, its parent and action packed in one int, and the cost it was
-    expanded at. ``report(expanded, f)``, if given, hears every so many expansions how far the
-    search got (f: the least cost still open, a lower bound once the estimate is admissible).
+    TIMEOUT with ``bound``, the largest f-value expanded: when a state is taken out, no f-value
+    still open is smaller, and some state of an optimal plan is open with its optimal cost, so each
+    such f is a lower bound on the optimal cost (with an inconsistent estimate it may later fall:
+    the largest is kept). Per state it keeps its cost, its parent and action packed in one int,
+    and the cost it was expanded at. ``report(expanded, bound)``, if given, hears every so many
+    expansions how far the search got.
     """
     if cost is not None and horizon is not None:
         raise ValueError("a horizon needs unit costs")
@@ -153,7 +155,7 @@ def astar(model: Model, start: State, heuristic: Callable[[int, int], int], goal
     h0 = heuristic(cid0, key0 % poses)
     if h0 < INF:
         push(key0, h0)
-    expanded = 0
+    expanded = proven = 0
     while keys:
         f = keys[0]
         bucket = buckets[f]
@@ -170,11 +172,12 @@ def astar(model: Model, start: State, heuristic: Callable[[int, int], int], goal
             return SearchResult(Status.SOLVED, plan, g, expanded, time.perf_counter() - began)
         expanded_at[key] = g
         expanded += 1
+        proven = max(proven, f)
         if report is not None and expanded % REPORT_EVERY == 0:
-            report(expanded, f)
+            report(expanded, proven)
         if max_expansions is not None and expanded > max_expansions or (
                 deadline is not None and time.monotonic() > deadline):
-            return SearchResult(Status.TIMEOUT, None, None, expanded, time.perf_counter() - began, bound=f)
+            return SearchResult(Status.TIMEOUT, None, None, expanded, time.perf_counter() - began, bound=proven)
         if horizon is not None and g + 1 > horizon:
             continue
         for action in actions:
