@@ -88,7 +88,7 @@ def test_one_hand_raises_the_start_estimate_where_a_key_and_a_ball_travel(seed, 
     """BossLevel 81: the blue key must go to the blue door and a yellow ball next to the red box
     behind it; the route estimate lets the agent carry both at once (64), the transport bound
     carries them one after the other, turning where the way turns, through three closed doors it
-    cannot avoid (95; the plan known is 121 long)."""
+    cannot avoid (95; the optimum is 115)."""
     instance = load_instance("BabyAI-BossLevel-v0", seed)
     model = Model(BabyAIRules(instance))
     heuristic = MissionHeuristic(model)
