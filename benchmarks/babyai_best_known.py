@@ -5,8 +5,8 @@ turned out optimal (the abstraction proved 115 since); for 70 it is the shortest
 proven lower bound (docs/babyai.md). Each plan
 is built in two parts, both found by A*: the shortest way to unlock the door (a key fetched and
 carried to it, with the transport bound's ``unlock`` estimate), then the exact A* from that state to
-the end of the mission (optimal from there). The whole plan is an upper bound on the optimum, not
-the optimum: a plan that unlocks later, or moves another object first, may be shorter. Every plan is
+the end of the mission (optimal from there). By construction the whole plan is only an upper bound
+on the optimum: a plan that unlocks later, or moves another object first, may be shorter. Every plan is
 replayed in minigrid and must succeed exactly on its last action; the script prints it.
 
     python benchmarks/babyai_best_known.py

@@ -438,8 +438,9 @@ class TransportBound:
 
 
 def _side(cells: list, side: list[int], door: int) -> int | None:
-    """The one side of ``door`` all ``cells`` lie on, or None (none, several, carried, gone or the door)."""
-    if not cells or any(c is None or c == HELD or c == door for c in cells):
+    """The one side of ``door`` all ``cells`` lie on, or None (none, several, gone or the door; a
+    carried object's cell is the agent's side, given by the caller)."""
+    if not cells or any(c is None or c == door for c in cells):
         return None
     sides = {side[c] for c in cells}
     return sides.pop() if len(sides) == 1 else None
