@@ -8,7 +8,9 @@ first) a fixed target. A carried target needs no visit; an empty set makes the s
 Each visit happens no later than its instruction completes. The completing visit of an
 instruction that comes after others ("then", "after you"), and the drop next to a fixed object
 after fetching the moved one, happen no earlier than what precedes them, unless the target was
-moved beforehand, which costs extra pickups and drops (see ``_escape``).
+moved beforehand, which costs extra pickups and drops (see ``_escape``). So does fetching the object
+a put next moves, after the pickups that must come first: the hands are empty at each, so the
+object lies somewhere then and is picked up afterwards (where it lies now, unless it was moved).
 
 *Estimate.* Movement: the cheapest order of visits respecting those precedences (or paying to
 skip them), with the first leg measured in the current map (entering a closed door that no "open"
@@ -18,8 +20,9 @@ or, if larger, every leg with walls only plus the fewest such toggles and moves 
 every visit (:mod:`plancheck.solvers.babyai_rooms`). Plus the pickups, toggles and drops that cannot
 share a step: per action kind, the largest family of instructions with pairwise disjoint targets
 (and a key pickup for a locked target door, a toggle to close an open target door, a drop to free
-the hands). Movement, door toggles and these actions are disjoint, each counted from below, so the
-sum never exceeds the true cost.
+the hands unless a put next's drop does it, a drop and a pickup more for a moved object in hand
+that must be put down for an earlier pickup). Movement, door toggles and these actions are
+disjoint, each counted from below, so the sum never exceeds the true cost.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from plancheck.solvers.babyai_search import INF, Config, Model
 from plancheck.solvers.babyai_transport import TransportBound
 
 MAX_ORDERED = 7  # up to this many visits the best order between visit sets is computed (beyond: first leg only)
+AFTER_PICKUPS = "after pickups"  # a put next's fetch: anchored after the pickups that come first
 EXACT_ROUTE = 6  # up to this many visits the best order is computed pose by pose
 KEPT_LEGS = 16384  # distance tables kept for reuse (16-32 kB each), the least recently used dropped first
 
@@ -92,6 +96,7 @@ class MissionHeuristic:
         toggles: list[frozenset[int]] = []
         pickups: list[frozenset[int]] = []
         drops: list[frozenset[int]] = []
+        regrasps: list[frozenset[int]] = []
         close = False
         exempt: set[int] = set()
         carrying = config.carrying
@@ -127,7 +132,11 @@ class MissionHeuristic:
                 if carrying not in move:
                     pickups.append(frozenset(move))
                     fetch = len(visits)
-                    visits.append([self._cells(config, move), False, index, INF])
+                    # fetched after the pickups that come first (the hands are empty at each), unless moved earlier
+                    visits.append([self._cells(config, move), AFTER_PICKUPS, index, ("fetch", frozenset(move))])
+                elif any(isinstance(other, Pickup) and (i, index) in before
+                         and not set(mission.descs[other.desc].targets) & set(move) for i, other in enumerate(leaves)):
+                    regrasps.append(frozenset(move))  # put down for that pickup, picked up again after it
                 if carrying not in fixed:
                     spots = self._cells(config, fixed) | self._poss(progress.poss[leaf.fixed])
                     # dropping next to the fixed object comes after fetching the moved one, unless the
@@ -139,7 +148,10 @@ class MissionHeuristic:
         for visit in visits:
             cells, anchored, leaf, escape = visit[:4]
             must = 0
-            if anchored:  # after every visit of the instructions that come first
+            if anchored is AFTER_PICKUPS:  # after the pickup visits of the instructions that come first
+                must = sum(1 << i for i, other in enumerate(visits) if (other[2], leaf) in before
+                           and _kind(other[3]) == "pickup" and not other[3][1] & escape[1])
+            elif anchored:  # after every visit of the instructions that come first
                 must = sum(1 << i for i, other in enumerate(visits) if (other[2], leaf) in before)
                 if len(visit) > 4 and visit[4] is not None:
                     must |= 1 << visit[4]
@@ -147,8 +159,11 @@ class MissionHeuristic:
                 escape = _escape(escape, pickups, drops)
             final.append((cells, must, escape))
         interactions = _disjoint(toggles) + _disjoint(pickups) + _disjoint(drops) + close
-        if pickups and carrying >= 0 and not any(carrying in m for m in pickups):
-            interactions += 1  # the hands must be freed before the next pickup
+        # put down for an earlier pickup and picked up again: a drop and a pickup no other family counts
+        interactions += sum(2 for moved in regrasps if not any(moved & family for family in pickups)
+                            and sum(1 for family in drops if moved & family) == 1)
+        if pickups and carrying >= 0 and not any(carrying in m for m in pickups + drops):
+            interactions += 1  # the hands must be freed before the next pickup (a put next's drop may do it)
         named = {t for leaf in leaves for desc in descs_of(leaf) for t in mission.descs[desc].targets}
         named.update(k for family in pickups for k in family)
         # an unnamed object on a door's approach cell: a box vanishes with one toggle; a key or ball is
@@ -372,11 +387,19 @@ def _escape(kind_targets: tuple[str, frozenset[int]], pickups: list[frozenset[in
     kind, targets = kind_targets
     if all(t < 0 for t in targets):
         return INF  # doors never move
+    if kind == "fetch":  # an early pickup and drop, beyond the one of each the put next counts
+        shared = sum(1 for s in pickups if targets & s) > 1 or sum(1 for s in drops if targets & s) > 1
+        return 0 if shared else 2
     if kind in ("goto", "fixed"):
         shared = any(targets & s for s in pickups) or any(targets & s for s in drops)
         return 0 if shared else 2
     shared = sum(1 for s in pickups if targets & s) > 1 or any(targets & s for s in drops)
     return 0 if shared else 1
+
+
+def _kind(escape: object) -> str | None:
+    """The kind of visit an escape record names ("goto", "pickup", "fixed", "fetch"), if any."""
+    return escape[0] if isinstance(escape, tuple) else None
 
 
 def _disjoint(sets: list[frozenset[int]]) -> int:
