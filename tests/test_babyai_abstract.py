@@ -31,8 +31,9 @@ CASES = [("BabyAI-GoToLocal-v0", s) for s in range(1, 6)] + [("BabyAI-PutNextLoc
     ("BabyAI-PickupLoc-v0", 2), ("BabyAI-UnblockPickup-v0", 2), ("BabyAI-GoToSeq-v0", 4), ("BabyAI-Synth-v0", 4),
     ("BabyAI-KeyInBox-v0", 1), ("BabyAI-UnlockPickup-v0", 3), ("BabyAI-MiniBossLevel-v0", 5)]
 slow = pytest.mark.slow
-# proven optimal by abstract_optimum (keep: the red key and the purple keys; 17.8 M states, 1,636 s): docs/babyai.md
-BOSS_79_OPTIMUM = (
+# found by abstract_optimum (keep: the red key and the purple keys; 17.8 M states, 1,636 s); its proof used the
+# estimate that counted one drop twice, so it is optimal to within one action until rerun: docs/babyai.md
+BOSS_79_BEST = (
     "right forward right forward forward forward forward forward left pickup right right forward forward "
     "toggle forward forward forward forward forward forward forward left toggle forward forward left forward "
     "right drop left forward forward forward pickup forward toggle forward forward right forward forward "
@@ -126,12 +127,13 @@ def test_refined_abstraction_finds_the_concrete_optimum(env_id, seed):
     assert replay_in_minigrid(instance, result.plan).exact
 
 
-@pytest.mark.parametrize(("seed", "plan", "length"), [(79, BOSS_79_OPTIMUM, 106), (81, BOSS_81_OPTIMUM, 115),
+@pytest.mark.parametrize(("seed", "plan", "length"), [(79, BOSS_79_BEST, 106), (81, BOSS_81_OPTIMUM, 115),
                                                       (70, BOSS_70_BEST, 146)])
 def test_the_recorded_boss_level_plans_succeed_exactly_on_their_last_action(seed, plan, length):
-    """The optima the abstraction certified for BossLevel 79 and 81 (their lower bounds took 27 and
-    54 minutes: not rerun here) and the shortest plan known for 70 (docs/babyai.md): minigrid and the
-    native rules both reach the goal exactly on their last action."""
+    """The optimum the abstraction certified for BossLevel 81 (54 minutes: not rerun here), the plan it
+    found for 79 (optimal to within one action until its proof is rerun) and the shortest plan known
+    for 70 (docs/babyai.md): minigrid and the native rules both reach the goal exactly on their last
+    action."""
     instance = load_instance("BabyAI-BossLevel-v0", seed)
     actions = tuple(Action[name] for name in plan)
     assert len(actions) == length
