@@ -38,7 +38,6 @@ from plancheck.solvers.babyai_search import INF, Config, Model
 from plancheck.solvers.babyai_transport import TransportBound
 
 MAX_ORDERED = 7  # up to this many visits the best order between visit sets is computed (beyond: first leg only)
-AFTER_PICKUPS = "after pickups"  # a put next's fetch: anchored after the pickups that come first
 EXACT_ROUTE = 6  # up to this many visits the best order is computed pose by pose
 KEPT_LEGS = 16384  # distance tables kept for reuse (16-32 kB each), the least recently used dropped first
 
@@ -92,7 +91,7 @@ class MissionHeuristic:
         leaves: list = []
         before: set[tuple[int, int]] = set()
         pending_leaves(mission.root, progress.done, leaves, before)
-        visits: list[list] = []  # [cells, anchored, leaf, escape-or-targets]
+        visits: list[list] = []  # [cells, anchored (or the leaves it comes after), leaf, escape-or-targets]
         toggles: list[frozenset[int]] = []
         pickups: list[frozenset[int]] = []
         drops: list[frozenset[int]] = []
@@ -129,14 +128,16 @@ class MissionHeuristic:
                 move, fixed = mission.descs[leaf.move].targets, mission.descs[leaf.fixed].targets
                 drops.append(frozenset(move))
                 fetch = None
+                # pickups that come first, of other objects: the hands are empty at each
+                earlier = frozenset(i for i, other in enumerate(leaves) if isinstance(other, Pickup)
+                                    and (i, index) in before and not set(mission.descs[other.desc].targets) & set(move))
                 if carrying not in move:
                     pickups.append(frozenset(move))
                     fetch = len(visits)
-                    # fetched after the pickups that come first (the hands are empty at each), unless moved earlier
-                    visits.append([self._cells(config, move), AFTER_PICKUPS, index, ("fetch", frozenset(move))])
-                elif any(isinstance(other, Pickup) and (i, index) in before
-                         and not set(mission.descs[other.desc].targets) & set(move) for i, other in enumerate(leaves)):
-                    regrasps.append(frozenset(move))  # put down for that pickup, picked up again after it
+                    # so the moved object is fetched after them, unless it was moved earlier
+                    visits.append([self._cells(config, move), earlier, index, ("fetch", frozenset(move))])
+                elif earlier:
+                    regrasps.append(frozenset(move))  # put down for those pickups, picked up again after them
                 if carrying not in fixed:
                     spots = self._cells(config, fixed) | self._poss(progress.poss[leaf.fixed])
                     # dropping next to the fixed object comes after fetching the moved one, unless the
@@ -148,9 +149,9 @@ class MissionHeuristic:
         for visit in visits:
             cells, anchored, leaf, escape = visit[:4]
             must = 0
-            if anchored is AFTER_PICKUPS:  # after the pickup visits of the instructions that come first
-                must = sum(1 << i for i, other in enumerate(visits) if (other[2], leaf) in before
-                           and _kind(other[3]) == "pickup" and not other[3][1] & escape[1])
+            if isinstance(anchored, frozenset):  # a fetch: after the visits of those pickups
+                must = sum(1 << i for i, other in enumerate(visits)
+                           if other[2] in anchored and _kind(other[3]) == "pickup")
             elif anchored:  # after every visit of the instructions that come first
                 must = sum(1 << i for i, other in enumerate(visits) if (other[2], leaf) in before)
                 if len(visit) > 4 and visit[4] is not None:
