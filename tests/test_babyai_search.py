@@ -98,7 +98,7 @@ def test_a_carried_object_that_a_put_next_drops_frees_the_hands_without_a_second
     state, carried_box = instance.start, 0
     for done, action in enumerate(plan):
         assert heuristic(model.intern(state), model.pose_of(state)) <= len(plan) - done, done
-        carried_box += instance.things[state.carrying].kind == "box" if state.carrying >= 0 else 0
+        carried_box += state.carrying >= 0 and instance.things[state.carrying].kind == "box"
         state = rules.step(state, action).state
     assert carried_box >= 10
 
