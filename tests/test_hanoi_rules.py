@@ -73,7 +73,10 @@ def test_rejections_explain_themselves():
 def test_goal_ends_the_episode_and_the_step_limit_cuts():
     rules = HanoiRules(HanoiInstance(2))
     trace = execute(rules, [Move.AB, Move.AC, Move.BC, Move.CA])
-    assert trace.stop is StopReason.GOAL and trace.goal_step == 3 and trace.ignored == 1 and trace.strictly_valid
+    assert trace.stop is StopReason.GOAL and trace.goal_step == 3 and trace.ignored == 1
+    assert not trace.strictly_valid and trace.strict_failure() == (
+        4, "the goal is reached at step 3 but the plan goes on with 1 more action(s), which the episode does not run")
+    assert execute(rules, [Move.AB, Move.AC, Move.BC]).strictly_valid
     long = execute(HanoiRules(HanoiInstance(5)), recursive_plan(5))
     assert long.stop is StopReason.HORIZON and len(long.steps) == 30 and long.ignored == 1
     assert long.strict_failure() == (31, "the plan has 31 actions but the step limit is 30")

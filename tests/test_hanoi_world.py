@@ -58,9 +58,11 @@ def test_action_lists_and_unparseable_answers():
     assert not verdict.parsed and verdict.goal_reached is False
 
 
-def test_steps_past_the_goal_are_ignored():
+def test_steps_past_the_goal_are_ignored_by_the_score_but_not_by_strict_validity():
     verdict = WORLD.check(H3, OPTIMAL_3 + "\nA->B")
-    assert verdict.valid and verdict.ignored == 1 and verdict.scores["score"] == 3
+    assert verdict.ignored == 1 and verdict.scores["score"] == 3 and verdict.goal_step == 7
+    assert not verdict.valid and verdict.failure.step == 8
+    assert WORLD.check(H3, OPTIMAL_3).valid
 
 
 def test_smartplay_files_evaluate_to_the_recorded_outcomes(shared_data):

@@ -3,7 +3,9 @@
 One run serves both semantics. Under the benchmark semantics a rejected action is a no-op that
 uses a step, actions past the horizon are ignored and (for worlds that stop at the goal) actions
 after the goal are ignored. The strict (VAL-like) verdict is read off the same run: the plan is
-valid iff no executed step was rejected and no action was cut off by the horizon.
+valid iff no executed step was rejected and no action was left unexecuted, neither cut off by the
+horizon nor following the goal (a VAL run executes every action of a plan, and one that goes on
+past the goal usually undoes it: in Hanoi any further move does).
 """
 
 from __future__ import annotations
@@ -71,18 +73,21 @@ class Trace(Generic[S, A]):
 
     @property
     def strictly_valid(self) -> bool:
-        """VAL semantics: every executed action applied and nothing was cut off by the horizon."""
-        return self.first_rejected is None and not (self.stop is StopReason.HORIZON and self.ignored)
+        """VAL semantics: every action of the plan was executed and applied."""
+        return self.first_rejected is None and not self.ignored
 
     def strict_failure(self) -> tuple[int, str] | None:
         """The first strict failure as (step, plain-words reason), or None when strictly valid."""
         bad = self.first_rejected
         if bad is not None:
             return bad.index, bad.reason or "the action is not applicable"
-        if self.stop is StopReason.HORIZON and self.ignored:
-            step = len(self.steps) + 1
-            return step, f"the plan has {len(self.steps) + self.ignored} actions but the step limit is {self.horizon}"
-        return None
+        if not self.ignored:
+            return None
+        step, total = len(self.steps) + 1, len(self.steps) + self.ignored
+        if self.stop is StopReason.GOAL:
+            return step, (f"the goal is reached at step {self.goal_step} but the plan goes on with {self.ignored} "
+                          "more action(s), which the episode does not run")
+        return step, f"the plan has {total} actions but the step limit is {self.horizon}"
 
 
 def execute(rules: Rules[S, A], actions: Sequence[A]) -> Trace[S, A]:

@@ -16,7 +16,7 @@ from plancheck.domains.hanoi.rules import HanoiRules, Move
 from plancheck.domains.hanoi.text import compact
 from plancheck.errors import AnswerParseError
 from plancheck.rules import Unknown
-from plancheck.translators.answer import ParsedAction, ParsedAnswer
+from plancheck.translators.answer import ParsedAction, ParsedAnswer, UnknownPolicy
 from plancheck.translators.hanoi_answer import ParsePolicy, parse_answer, parse_token
 from plancheck.verifier.execute import execute
 from plancheck.verifier.verdict import Verdict, from_trace, unparseable
@@ -34,15 +34,15 @@ def read(answer: str | Sequence[str], policy: ParsePolicy, source: str | None = 
 
 
 def _actions(parsed: ParsedAnswer[Move], unknown: str) -> tuple[list[Move | Unknown], ParsedAnswer[Move]]:
-    actions = [item.action for item in parsed.items]
+    if unknown != "action0":
+        return parsed.actions(UnknownPolicy(unknown)), parsed
+    actions = parsed.actions()
     unread = sum(isinstance(action, Unknown) for action in actions)
-    if unknown == "skip":
-        return [a for a in actions if not isinstance(a, Unknown)], parsed
-    if unknown == "action0" and unread:
-        note = f"{unread} unreadable slot(s) executed as action 0 ({Move.AB.sentence}), as SmartPlay's harness does"
-        executed = [Move.AB if isinstance(a, Unknown) else a for a in actions]
-        return executed, replace(parsed, notes=parsed.notes + (note,))
-    return actions, parsed
+    if not unread:
+        return actions, parsed
+    note = f"{unread} unreadable slot(s) executed as action 0 ({Move.AB.sentence}), as SmartPlay's harness does"
+    executed = [Move.AB if isinstance(a, Unknown) else a for a in actions]
+    return executed, replace(parsed, notes=parsed.notes + (note,))
 
 
 def check_answer(instance: HanoiInstance, answer: str | Sequence[str], *, read_mode: str = "plan",
@@ -57,4 +57,4 @@ def check_answer(instance: HanoiInstance, answer: str | Sequence[str], *, read_m
     return from_trace(WORLD, instance.id, parsed, trace,
                       scores=scoring.scores(instance, trace),
                       metrics=scoring.metrics(instance, trace, len(parsed.items)),
-                      has_goal=True, describe_state=compact, optimal=scoring.optimum(instance))
+                      has_goal=True, describe_state=compact, optimal=scoring.optimum(instance), executed=actions)
