@@ -282,13 +282,21 @@ def _write_pddl_plan(world: World, instance: Any, answer: str, verdict: Verdict,
 
 
 def _answer_files(paths: Sequence[Path]) -> Iterator[Path]:
+    """The answer files named or found in the named folders, each once (a repeat is said on stderr)."""
+    seen: set[Path] = set()
     for path in paths:
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json"))
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json"))
         elif path.is_file():
-            yield path
+            found = [path]
         else:
             raise BadInputError(f"{path} does not exist")
+        for file in found:
+            if file.resolve() in seen:
+                print(f"plancheck: note: {file} is named twice; its records are read once", file=sys.stderr)
+                continue
+            seen.add(file.resolve())
+            yield file
 
 
 def _records(world: World, files: Sequence[Path], data: Path | None, stdin: Path | None,
@@ -342,7 +350,10 @@ def _evaluate(args, world: World, options: dict, data: Path | None, files: list[
             if results:
                 print(table_text(summary.header, summary.rows, summary.title))
             unparsed = sum(1 for _, verdict in results if not verdict.parsed)
+            noted = sum(1 for record, _ in results if record.notes)
             note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
+            if noted:
+                note += f"; {noted} record(s) noted (e.g. no answer: the record's own reference was checked)"
             print(f"{len(results)} records scored, {len(broken)} broken{note}")
     if not scored and not broken:
         print(f"plancheck: error: no answer records in {', '.join(str(path) for path in args.responses)}",

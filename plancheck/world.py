@@ -60,7 +60,11 @@ class Prompt:
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """One answer to evaluate: the instance it answers, the free text or a ready action list."""
+    """One answer to evaluate: the instance it answers, the free text or a ready action list.
+
+    ``notes`` are remarks on the record itself that its verdict must carry (e.g. "no answer: the
+    record's own reference answer was checked").
+    """
 
     line: int
     instance: str
@@ -68,6 +72,12 @@ class Record:
     actions: tuple[str, ...] | None = None
     source: str = ""
     meta: Mapping[str, Any] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    @property
+    def model(self) -> str:
+        """Whose answer this is, for per-model tables: the record's ``model`` field, else its file's name."""
+        return str(self.meta.get("model") or Path(self.source).stem or "answers")
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,7 +150,7 @@ def test_decompose_sample_records_scored_against_their_published_help_counts(tmp
     assert published == [1, 1, 4, 4, 6, 6] and helped >= 3 and failed >= 10
     summary = summarize([(r, WORLD.check(WORLD.resolve(r, shared_data), r.text)) for r in read_answers(answers)],
                         "decompose")
-    rows = {(task_, env, metric): value for task_, env, _, _, metric, value in summary.rows}
+    rows = {(task_, env, metric): value for _, task_, env, _, _, metric, value in summary.rows}
     # GoToLocal: each expert list is one GoNextTo; without it the helper does nothing
     assert rows[("decompose", "BabyAI-GoToLocal-v0", "CR")] == rows[("decompose", "BabyAI-GoToLocal-v0", "ACI")] == 0.5
 
@@ -268,7 +268,28 @@ def test_published_samples_score_perfectly_and_summarize(shared_data):
             results.append((record, WORLD.check(item, answer)))
     assert len(results) == 10 and all(v.goal_reached for _, v in results)
     summary = summarize(results, "plan")
-    rows = {(task_, env, metric): value for task_, env, _, _, metric, value in summary.rows}
+    rows = {(task_, env, metric): value for _, task_, env, _, _, metric, value in summary.rows}
     assert rows[("predict", "BabyAI-BossLevel-v0", "accuracy")] == 1.0
     assert rows[("plan", ROOM, "success rate (CR)")] == 1.0
     assert rows[("plan", ROOM, "efficiency vs optimum")] == 1.0
+
+
+def test_a_record_without_its_own_answer_says_so_and_a_null_answer_is_broken(shared_data, tmp_path):
+    from plancheck.verifier.batch import evaluate_records
+
+    lines = (shared_data / "babybench" / "regenerated_plan_sample.jsonl").read_text().splitlines()
+    null = {**json.loads(lines[0]), "response": None}
+    answered = {**json.loads(lines[1]), "response": "The LLM's action sequence is: left, left", "model": "m2"}
+    unanswered = {**json.loads(lines[2]), "model": "m2"}
+    path = tmp_path / "answers.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in (null, answered, unanswered)) + "\n")
+    items = list(evaluate_records(WORLD, read_answers(path), shared_data, no_optimal=True))
+    assert items[0].verdict is None and items[0].error == "the answer ('response') is null"
+    assert not items[1].verdict.goal_reached and not items[1].verdict.notes
+    assert items[2].verdict.goal_reached
+    assert items[2].verdict.notes[0].startswith("no answer in the record") and "expert_action_sequence" in \
+        items[2].verdict.notes[0]
+    summary = summarize([(item.record, item.verdict) for item in items[1:]], "plan")
+    rates = {(model, env): value for model, _, env, _, _, metric, value in summary.rows
+             if metric == "success rate (CR)"}
+    assert set(model for model, _ in rates) == {"m2"} and sorted(rates.values()) == [0.0, 1.0]

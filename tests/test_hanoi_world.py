@@ -210,14 +210,17 @@ def test_cli_check_exit_codes(run):
 def test_cli_evaluate_summary(run, shared_data, tmp_path):
     path = tmp_path / "answers.jsonl"
     path.write_text(json.dumps({"instance": "hanoi-3", "response": OPTIMAL_3}) + "\n"
-                    + json.dumps({"instance": "hanoi-3", "response": "A->B"}) + "\n")
-    code, out, _ = run("evaluate", "hanoi", str(path), str(shared_data / "smartplay" / "hanoi_optimal_rollouts.json"),
-                       "--summary", "--json", "--no-progress")
+                    + json.dumps({"instance": "hanoi-3", "response": "A->B"}) + "\n"
+                    + json.dumps({"instance": "hanoi-3", "response": "A->C", "model": "gpt"}) + "\n")
+    rollouts = str(shared_data / "smartplay" / "hanoi_optimal_rollouts.json")
+    code, out, err = run("evaluate", "hanoi", str(path), rollouts, str(path), "--summary", "--json", "--no-progress")
     summary = json.loads(out)
-    assert code == 0 and summary["answers"] == 4
-    rows = {row[0]: row for row in summary["rows"]}
-    assert rows["hanoi-3"][1:5] == [3, 1.0, 2 / 3, (3 + 0 + 3) / 3]
-    assert rows["hanoi-4"][1:5] == [1, 1.0, 1.0, 4.0]
+    assert code == 0 and summary["answers"] == 5 and "named twice" in err
+    rows = {tuple(row[:2]): row for row in summary["rows"]}  # (model: the record's, else the file's name, instance)
+    assert rows["answers", "hanoi-3"][2:6] == [2, 1.0, 1 / 2, (3 + 0) / 2]
+    assert rows["gpt", "hanoi-3"][2:6] == [1, 1.0, 0.0, 1.0]
+    assert rows["hanoi_optimal_rollouts", "hanoi-3"][2:6] == [1, 1.0, 1.0, 3.0]
+    assert rows["hanoi_optimal_rollouts", "hanoi-4"][2:6] == [1, 1.0, 1.0, 4.0]
 
 
 def test_cli_solve_export_stats(run, tmp_path):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,8 @@ def evaluate_records(world: World, records: Iterable[Record | BrokenRecord], dat
         except BadInputError as error:
             yield BatchItem(record, error=_reason(error, record))
         else:
+            if record.notes:
+                verdict = replace(verdict, notes=record.notes + verdict.notes)
             yield BatchItem(record, verdict=verdict)
 
 

@@ -2,10 +2,11 @@
 
 * LLM-BabyBench dataset records (JSONL): ``{"env_name", "seed", ...}`` with the task's fields
   (Predict: ``action_sequence``, ``target_state``; Plan: ``expert_action_sequence``; Decompose:
-  ``help_count``). An answer is read from ``response`` (or ``llm_output`` / ``all_llm_output``);
-  without one, the record's own reference answer is checked (the target state, the expert
-  sequence), which makes the published samples a golden test. A Decompose record without an answer
-  cannot be checked and is reported as broken.
+  ``help_count``), optionally ``model`` (tables have rows per model; else the file's name). An
+  answer is read from ``response`` (or ``llm_output`` / ``all_llm_output``, ...; a null answer is a
+  broken record); a record with none of those keys has its own reference answer checked (the target
+  state, the expert sequence), with a note in its verdict: that makes the published samples a golden
+  test. A Decompose record without an answer cannot be checked and is reported as broken.
 * LLM-BabyBench harness results (a ``.json`` array): ``{"env_name", "env_seed", "task",
   "all_llm_output", ...}`` per entry; entry ``i`` is reported as line ``i``.
 * Plain JSONL: ``{"instance" (or "id"), "task", "response" (text, or a list of actions / LangSuitE
@@ -58,9 +59,14 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
     meta: dict[str, Any] = {k: data[k] for k in _FIELDS if k in data}
     if task is not None:
         meta["task"] = task
-    answer = next((data[k] for k in _ANSWER_KEYS if k in data), None)
-    if answer is None:
+    if isinstance(data.get("model"), str):
+        meta["model"] = data["model"]
+    key = next((k for k in _ANSWER_KEYS if k in data), None)
+    if key is None:
         return _reference(data, task, instance, meta, line, source)
+    answer = data[key]
+    if answer is None:
+        return BrokenRecord(line, f"the answer ({key!r}) is null", source, instance)
     if isinstance(answer, str):
         return Record(line, instance, text=answer, source=source, meta=meta)
     if isinstance(answer, list) and all(isinstance(item, str) for item in answer):
@@ -81,13 +87,16 @@ def _instance(data: dict[str, Any]) -> str | None:
 
 def _reference(data: dict[str, Any], task: str | None, instance: str, meta: dict[str, Any], line: int,
                source: str) -> Record | BrokenRecord:
-    """A dataset record without an answer: its own reference answer, where it has one."""
-    meta = {**meta, "reference_answer": True}
+    """A dataset record without an answer: its own reference answer, where it has one (said in a note)."""
+    def note(field: str) -> tuple[str]:
+        return (f"no answer in the record (none of the keys {', '.join(_ANSWER_KEYS)}): its own reference answer "
+                f"({field}) was checked",)
+
     if task == "predict" and isinstance(data.get("target_state"), str):
         return Record(line, instance, text="The agent's final state is: " + data["target_state"], source=source,
-                      meta=meta)
+                      meta=meta, notes=note("target_state"))
     if task == "plan" and isinstance(data.get("expert_action_sequence"), str):
         return Record(line, instance, actions=tuple(a.strip() for a in data["expert_action_sequence"].split(",")),
-                      source=source, meta=meta)
+                      source=source, meta=meta, notes=note("expert_action_sequence"))
     return BrokenRecord(line, f"no answer to check (expected one of {', '.join(_ANSWER_KEYS[:3])}) and no reference "
                               f"answer in a {task or 'task-less'} record", source, instance)

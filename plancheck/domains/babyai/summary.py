@@ -1,4 +1,6 @@
-"""The benchmarks' tables from many verdicts: per task and environment, one row per metric.
+"""The benchmarks' tables from many verdicts: per model, task and environment, one row per metric.
+
+The model is the record's ``model`` field, else the name of its file.
 
 Unparseable answers count as failures (the harness scores an answer without its marker as empty).
 Predict: accuracy, and the mean Manhattan distance of the wrong answers. Plan: success rate (CR)
@@ -26,20 +28,21 @@ def _rate(values: list[float]) -> float | None:
 
 
 def summarize(results: Iterable[tuple[Record, Verdict]], default_task: str) -> Summary:
-    groups: dict[tuple[str, str], list[Verdict]] = defaultdict(list)
+    groups: dict[tuple[str, str, str], list[Verdict]] = defaultdict(list)
     for record, verdict in results:
-        groups[(str(record.meta.get("task", default_task)), _env(verdict.instance))].append(verdict)
+        groups[(record.model, str(record.meta.get("task", default_task)), _env(verdict.instance))].append(verdict)
     rows: list[tuple[Any, ...]] = []
     data: dict[str, Any] = {}
-    for (task, env), verdicts in sorted(groups.items()):
+    for (model, task, env), verdicts in sorted(groups.items()):
         read = [v for v in verdicts if v.parsed]
         unread = len(verdicts) - len(read)
         metrics = _metrics(task, verdicts, read)
-        data.setdefault(task, {})[env] = {"records": len(verdicts), "unparseable": unread, **metrics}
+        data.setdefault(model, {}).setdefault(task, {})[env] = {"records": len(verdicts), "unparseable": unread,
+                                                               **metrics}
         for name, value in metrics.items():
-            rows.append((task, env, len(verdicts), unread, name, value))
-    return Summary("BabyAI: per task and environment", ("task", "environment", "n", "unread", "metric", "value"),
-                   tuple(rows), data)
+            rows.append((model, task, env, len(verdicts), unread, name, value))
+    return Summary("BabyAI: per model, task and environment",
+                   ("model", "task", "environment", "n", "unread", "metric", "value"), tuple(rows), data)
 
 
 def _metrics(task: str, verdicts: list[Verdict], read: list[Verdict]) -> dict[str, float | None]:

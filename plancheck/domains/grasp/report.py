@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from statistics import fmean
 
 from plancheck.domains.grasp.instance import DISTRIBUTIONS, Setting, parse_id, set_factors
@@ -40,7 +39,7 @@ def _factors(instance: str) -> Factors:
 
 def model_name(record: Record) -> str:
     """Which column group a record belongs to."""
-    return str(record.meta.get("baseline") or record.meta.get("model") or Path(record.source).stem or "answers")
+    return str(record.meta.get("baseline") or record.model)
 
 
 def table1(results: Iterable[tuple[Record, Verdict]], rule: str = "paper") -> Summary:

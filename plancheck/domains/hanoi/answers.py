@@ -2,7 +2,8 @@
 
 * JSONL, one answer per line: ``{"instance" (or "id", "env", "env_id"): "hanoi-3" / "Hanoi3Disk-v0",
   "response" (or "text", "answer", "output"): free text, or a list of action texts or SmartPlay
-  action indices 0-5}``.
+  action indices 0-5}``, optionally with ``"model"`` (tables have a row per model and instance;
+  without it the file's name stands for the model).
 * A SmartPlay rollout saved as JSON: ``{"env": "Hanoi3Disk-v0", "steps": [{"action": 2, ...}, ...]}``,
   or an object of such rollouts keyed by name (``{"Hanoi3Disk": {"env_id": ..., "steps": [...]}}``);
   the steps' action indices are the answer.
@@ -43,13 +44,14 @@ def _record(data: Any, source: str, line: int) -> Record | BrokenRecord:
         answer: Any = [step.get("action") if isinstance(step, dict) else None for step in data["steps"]]
     else:
         answer = next((data[k] for k in _TEXT_KEYS if k in data), None)
+    meta = {"model": data["model"]} if isinstance(data.get("model"), str) else {}
     if isinstance(answer, str):
-        return Record(line, instance, text=answer, source=source)
+        return Record(line, instance, text=answer, source=source, meta=meta)
     if isinstance(answer, list):
         tokens = [_token(value) for value in answer]
         bad = next((number for number, token in enumerate(tokens, start=1) if token is None), None)
         if bad is None:
-            return Record(line, instance, actions=tuple(tokens), source=source)  # type: ignore[arg-type]
+            return Record(line, instance, actions=tuple(tokens), source=source, meta=meta)  # type: ignore[arg-type]
         return BrokenRecord(line, f"action {bad} of the list is {json.dumps(answer[bad - 1])}: expected an action "
                                   "text or a SmartPlay action index 0-5", source, instance)
     return BrokenRecord(line, f"no answer: expected one of the keys {', '.join(_TEXT_KEYS)} holding text or a list "

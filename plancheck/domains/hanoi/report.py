@@ -8,7 +8,7 @@ from plancheck.domains.hanoi.instance import HanoiInstance
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import Record, Summary
 
-HEADER = ("instance", "answers", "parsed", "completion", "score", "normalised", "reward", "invalid moves",
+HEADER = ("model", "instance", "answers", "parsed", "completion", "score", "normalised", "reward", "invalid moves",
           "strictly valid")
 
 
@@ -17,17 +17,17 @@ def _mean(values: list[float]) -> float:
 
 
 def summary(results: Iterable[tuple[Record, Verdict]]) -> Summary:
-    """Per instance: how many answers, the share parsed, and SmartPlay's metrics averaged
-    (an unparseable answer counts as score 0 and no completion)."""
-    groups: dict[str, list[Verdict]] = {}
-    for _, verdict in results:
-        groups.setdefault(verdict.instance, []).append(verdict)
+    """Per model (the record's, else its file's name) and instance: how many answers, the share
+    parsed, and SmartPlay's metrics averaged (an unparseable answer counts as score 0 and no completion)."""
+    groups: dict[tuple[str, str], list[Verdict]] = {}
+    for record, verdict in results:
+        groups.setdefault((record.model, verdict.instance), []).append(verdict)
     rows = []
-    for instance in sorted(groups, key=lambda name: (len(name), name)):
-        verdicts = groups[instance]
+    for model, instance in sorted(groups, key=lambda key: (key[0], len(key[1]), key[1])):
+        verdicts = groups[model, instance]
         parsed = [v for v in verdicts if v.parsed]
         rows.append((
-            instance, len(verdicts), len(parsed) / len(verdicts),
+            model, instance, len(verdicts), len(parsed) / len(verdicts),
             _mean([float(v.scores.get("completion", 0)) for v in verdicts]),
             _mean([float(v.scores.get("score", 0)) for v in verdicts]),
             _mean([float(v.scores.get("normalised", 0)) for v in verdicts]),

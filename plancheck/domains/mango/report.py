@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from plancheck.domains.mango.game import Game, check_cutoff
 from plancheck.domains.mango.questions import Difficulty
@@ -55,16 +54,12 @@ class _Cell:
                    for rule in rules}}
 
 
-def model_name(record: Record) -> str:
-    return str(record.meta.get("model") or Path(record.source).stem or "answers")
-
-
 def summary(results: Iterable[tuple[Record, Verdict]]) -> Summary:
     """The score table of many verdicts."""
     cells: dict[tuple[str, str, str, str], _Cell] = defaultdict(_Cell)
     for record, verdict in results:
         metrics = verdict.metrics
-        model, game, task = model_name(record), str(metrics.get("game", "?")), str(metrics.get("task", "?"))
+        model, game, task = record.model, str(metrics.get("game", "?")), str(metrics.get("task", "?"))
         difficulty = metrics.get("difficulty")
         for place in (game, "all"):
             cells[model, place, task, "all"].add(verdict)
