@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import statistics
 
 import pytest
@@ -14,6 +15,7 @@ from plancheck.domains.grasp.instance import SETTINGS, Environment, Setting, par
 from plancheck.domains.grasp.published import SET_NAMES, published_grid, published_set
 from plancheck.domains.grasp.world import WORLD
 from plancheck.errors import BadInputError, InstanceNotFoundError
+from plancheck.world import Record
 
 
 def test_all_2000_published_grids_rerender_byte_for_byte(shared_data):
@@ -174,3 +176,30 @@ def test_spiral_winds_like_the_published_spirals(shared_data):
     published = statistics.fmean(concentration(g) for _, g in published_set(shared_data, "inner_spiral_free"))
     generated = statistics.fmean(concentration(g) for g in _grids("spiral", "free", 100))
     assert published > 0.5 and abs(published - generated) < 0.1
+
+
+def test_a_users_grid_file_is_named_by_its_path_and_its_ids_resolve_to_it(shared_data, tmp_path, monkeypatch):
+    published = (shared_data / "grasp" / "grids" / "inner_cluster_block.jsonl").read_text().splitlines()
+    record = json.loads(published[0])
+    record["grid"] = record["grid"].replace("O", " ")  # the same index and set name as a published grid
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "inner_cluster_block.jsonl").write_text(json.dumps(record) + "\n")
+    monkeypatch.chdir(tmp_path)
+    ids = [env.id for env in WORLD.instances(["sub/inner_cluster_block.jsonl"], shared_data)]
+    assert ids[0] == "sub/inner_cluster_block.jsonl-0-0-0-0" and len(ids) == 8
+    mine = WORLD.resolve(Record(1, ids[0]), shared_data)
+    theirs = WORLD.resolve(Record(1, "inner_cluster_block.jsonl-0-0-0-0"), shared_data)
+    assert not mine.grid.obstacle_cells and theirs.grid.obstacle_cells
+    with pytest.raises(InstanceNotFoundError, match="no grid with index 4"):
+        WORLD.resolve(Record(1, "sub/inner_cluster_block.jsonl-4-0-0-0"), shared_data)
+
+
+@pytest.mark.parametrize("line, message", [
+    ('{"grid": 5}', "'grid' must be the grid's text"),
+    ("[1, 2]", "a grid record is a JSON object, not list"),
+])
+def test_a_malformed_grid_file_is_bad_input_with_its_line(tmp_path, line, message):
+    path = tmp_path / "grids.jsonl"
+    path.write_text(line + "\n")
+    with pytest.raises(BadInputError, match=f"line 1: {re.escape(message)}"):
+        list(WORLD.instances([str(path)], None))

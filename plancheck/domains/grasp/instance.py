@@ -113,6 +113,8 @@ class Environment:
 
 _ID = re.compile(r"^(?P<set>[A-Za-z0-9_]+?)(?P<ext>\.jsonl)?(?:-(?P<index>\d+)"
                  r"(?:-(?P<mv>[01])-(?P<lim>[01])-(?P<cost>[01]))?)?$")
+_FILE_ID = re.compile(r"^(?P<set>.*[/\\].+)(?P<ext>\.jsonl)(?:-(?P<index>\d+)"
+                      r"(?:-(?P<mv>[01])-(?P<lim>[01])-(?P<cost>[01]))?)?$")  # a user's grid file, by path
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +147,11 @@ def parse_id(text: str) -> IdParts:
     IdParts(set_name='inner_leftRight_free', index=0, setting=Setting(directions=8, carry_limit=None, step_cost=0.3))
     >>> parse_id("outer_spiral_block-7").index
     7
+    >>> parts = parse_id("grids/my-grids.jsonl-3-0-1-1")  # a user's grid file, named by its path
+    >>> parts.set_name, parts.index
+    ('grids/my-grids', 3)
     """
-    match = _ID.match(text.strip())
+    match = _ID.match(text.strip()) or _FILE_ID.match(text.strip())
     if not match:
         raise InstanceNotFoundError(
             f"{text!r} is not a GRASP id; expected e.g. 'inner_leftRight_free.jsonl-0-0-0-0' "

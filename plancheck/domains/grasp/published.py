@@ -1,4 +1,9 @@
-"""Loading the 2000 published GRASP grids (``grasp/grids/*.jsonl`` under the data folder)."""
+"""Loading the 2000 published GRASP grids (``grasp/grids/*.jsonl`` under the data folder), and grid
+files of the same form written by users.
+
+A user's grid file is named by its path (``grids/mine.jsonl``): its grids' ids start with that path
+(``grids/mine.jsonl-3-0-1-1``), so they never collide with a published set's and resolve to the
+file again."""
 
 from __future__ import annotations
 
@@ -25,15 +30,26 @@ def grids_folder(data: Path | None) -> Path:
     return folder
 
 
-def read_grid_record(record: dict, source: str, line: int) -> PublishedGrid:
-    """One line of a published grid file, checked for consistency."""
+def read_grid_record(record: dict, source: str, line: int, set_name: str | None = None) -> PublishedGrid:
+    """One line of a grid file, checked for consistency; ``set_name`` defaults to the file's name."""
     where = Location(source, line)
+    if not isinstance(record, dict):
+        raise BadInputError(f"a grid record is a JSON object, not {type(record).__name__}", where)
     try:
+        if not isinstance(record["grid"], str):
+            raise BadInputError("'grid' must be the grid's text")
         grid = parse_grid_text(record["grid"], source)
-        start = tuple(record["start"])
-        info = GridInfo(Path(source).name.removesuffix(".jsonl"), int(record["index"]), str(record["energy"]),
-                        str(record["obstacle"]), str(record["start_position"]),
-                        record.get("energy_probability", -1), published=True)
+        start, index = record["start"], record["index"]
+        if not (isinstance(start, list) and len(start) == 2 and all(type(v) is int for v in start)):
+            raise BadInputError(f"'start' must be [row, column], not {start!r}")
+        if type(index) is not int:
+            raise BadInputError(f"'index' must be an integer, not {index!r}")
+        probability = record.get("energy_probability", -1)
+        if type(probability) not in (int, float):
+            raise BadInputError(f"'energy_probability' must be a number, not {probability!r}")
+        info = GridInfo(set_name or Path(source).name.removesuffix(".jsonl"), index, str(record["energy"]),
+                        str(record["obstacle"]), str(record["start_position"]), probability, published=True)
+        start = tuple(start)
     except KeyError as missing:
         raise BadInputError(f"grid record lacks the key {missing}", where) from None
     except BadInputError as error:
@@ -43,11 +59,32 @@ def read_grid_record(record: dict, source: str, line: int) -> PublishedGrid:
     return info, grid
 
 
-def read_grid_file(path: Path) -> tuple[PublishedGrid, ...]:
+def read_grid_file(path: Path, set_name: str | None = None) -> tuple[PublishedGrid, ...]:
     grids = []
     for number, record in data_lines(path):
-        grids.append(read_grid_record(record, str(path), number))
+        grids.append(read_grid_record(record, str(path), number, set_name))
     return tuple(grids)
+
+
+def user_set_name(path: Path) -> str:
+    """The set name of a user's grid file: its path without ``.jsonl`` (``./`` added to a bare name)."""
+    name = str(path)[:-len(".jsonl")]
+    return name if ("/" in name or "\\" in name) else "./" + name
+
+
+def is_user_set(set_name: str) -> bool:
+    return "/" in set_name or "\\" in set_name
+
+
+def user_grid(set_name: str, index: int) -> PublishedGrid:
+    """Grid ``index`` of the user's grid file named by ``set_name`` (its path without ``.jsonl``)."""
+    path = Path(set_name + ".jsonl")
+    if not path.is_file():
+        raise DataNotFoundError(f"grid file {path} does not exist")
+    grids = {info.index: (info, grid) for info, grid in read_grid_file(path, set_name)}
+    if index not in grids:
+        raise InstanceNotFoundError(f"{path} has no grid with index {index} (indices: {sorted(grids)})")
+    return grids[index]
 
 
 @cache

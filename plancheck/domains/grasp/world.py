@@ -14,7 +14,15 @@ from plancheck.domains.grasp.generate import generate_grid, parse_spec
 from plancheck.domains.grasp.grid import Grid
 from plancheck.domains.grasp.instance import SETTINGS, Environment, GridInfo, Setting, parse_id
 from plancheck.domains.grasp.prompts import system_prompt, user_prompt
-from plancheck.domains.grasp.published import SET_NAMES, published_grid, published_set, read_grid_file
+from plancheck.domains.grasp.published import (
+    SET_NAMES,
+    is_user_set,
+    published_grid,
+    published_set,
+    read_grid_file,
+    user_grid,
+    user_set_name,
+)
 from plancheck.domains.grasp.report import table1
 from plancheck.domains.grasp.rules import Action, GraspRules, State
 from plancheck.errors import AnswerParseError, BadInputError, DataNotFoundError, InstanceNotFoundError
@@ -144,20 +152,24 @@ class GraspWorld:
                ) -> Iterator[tuple[GridInfo, Grid, Setting | None]]:
         path = Path(selector)
         if selector.endswith(".jsonl") and path.is_file():
-            for info, grid in read_grid_file(path):
+            for info, grid in read_grid_file(path, user_set_name(path)):
                 if indices is None or info.index in indices:
                     yield info, grid, None
             return
-        if "/" in selector or "\\" in selector:
-            raise DataNotFoundError(f"grid file {selector} does not exist")
         if selector in ("all", "published"):
             for set_name in SET_NAMES:
                 yield from self._grids(set_name, data, indices, count)
             return
+        if is_user_set(selector) and not selector.endswith(".jsonl") and ".jsonl-" not in selector:
+            raise DataNotFoundError(f"grid file {selector} does not exist")
         parts = parse_id(selector)
         spec = parse_spec(parts.set_name)
         wanted = [parts.index] if parts.index is not None else None
-        if spec is not None:
+        if is_user_set(parts.set_name):
+            if wanted is None:
+                raise DataNotFoundError(f"grid file {selector} does not exist")
+            yield (*user_grid(parts.set_name, wanted[0]), parts.setting)
+        elif spec is not None:
             numbers = wanted if wanted is not None else range(count)
             for index in numbers:
                 if indices is None or index in indices:
@@ -276,7 +288,9 @@ def _environment(instance: str, data: Path | None) -> Environment:
     if parts.index is None or parts.setting is None:
         raise InstanceNotFoundError(f"{instance!r} is not a full environment id (set-index-mv-lim-cost)")
     spec = parse_spec(parts.set_name)
-    if spec is not None:
+    if is_user_set(parts.set_name):
+        info, grid = user_grid(parts.set_name, parts.index)
+    elif spec is not None:
         info, grid = generate_grid(*spec, index=parts.index)
     else:
         info, grid = published_grid(data, parts.set_name, parts.index)
