@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import math
 import os
 import sys
@@ -386,13 +387,16 @@ def cmd_solve(args, world: World, options: dict) -> int:
 
 def cmd_export(args, world: World, options: dict) -> int:
     written: set[str] = set()
+    without = 0
     for instance in world.instances(args.selectors, _data(args), **options):
         files = world.export(instance, **options)
+        without += not files
         args.out.mkdir(parents=True, exist_ok=True)  # only once an instance is known: a typo leaves no folder
         for name, text in files.items():
             (args.out / name).write_text(text, encoding="utf-8")
             written.add(name)
-    print(f"wrote {len(written)} file(s) to {args.out}")
+    skipped = f"; {without} instance(s) have no PDDL form (e.g. MANGO destination-finding questions)" if without else ""
+    print(f"wrote {len(written)} file(s) to {args.out}{skipped}")
     return OK
 
 
@@ -425,7 +429,22 @@ _WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "check": cm
                    "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats}
 
 
+class _NoteHandler(logging.Handler):
+    """Shows the library's log notes (what was skipped and why) on stderr, as "plancheck: note: ..."."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(f"plancheck: note: {record.getMessage()}", file=sys.stderr)  # the current stderr, not a stale one
+
+
+def _show_notes() -> None:
+    logger = logging.getLogger("plancheck")
+    if not any(isinstance(handler, _NoteHandler) for handler in logger.handlers):
+        logger.addHandler(_NoteHandler(logging.INFO))
+        logger.setLevel(logging.INFO)
+
+
 def main(argv: Iterable[str] | None = None) -> int:
+    _show_notes()
     parser = build_parser()
     args = parser.parse_args(None if argv is None else list(argv))
     try:

@@ -15,7 +15,6 @@ Selectors:
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Iterator, Sequence
@@ -25,7 +24,8 @@ from typing import Any
 
 from plancheck.domains.babyai.instance import parse_id
 from plancheck.domains.babyai.levels import BABYBENCH_LEVELS, PLAN_ROOMS, known_env_id, langsuite_env_id
-from plancheck.errors import DataNotFoundError, InstanceNotFoundError
+from plancheck.errors import BadInputError, DataNotFoundError, InstanceNotFoundError, Location
+from plancheck.files import data_lines, data_text
 
 log = logging.getLogger(__name__)
 
@@ -47,22 +47,29 @@ def langsuite_tasks(data: Path | None, resolution: str = "by-name") -> tuple[lis
     """LangSuitE's (env id, seed) pairs that minigrid has, and the task names it lacks."""
     path = _data_file(data, "langsuite/babyai_task_list.txt")
     found, missing = [], []
-    for line in path.read_text().split():
-        name, _, seed = line.rpartition("-")
-        env_id = langsuite_env_id(name, resolution)
-        if env_id is None:
-            missing.append(line)
-        else:
-            found.append((env_id, int(seed)))
+    for number, line in enumerate(data_text(path).split("\n"), start=1):
+        for task in line.split():
+            name, _, seed = task.rpartition("-")
+            if not (name and seed.isascii() and seed.isdigit()):
+                raise BadInputError(f"{task!r} is not a LangSuitE task (Level-seed)", Location(str(path), number))
+            env_id = langsuite_env_id(name, resolution)
+            if env_id is None:
+                missing.append(task)
+            else:
+                found.append((env_id, int(seed)))
     return found, missing
 
 
 def sample_records(data: Path | None) -> Iterator[tuple[Path, int, dict[str, Any]]]:
+    """The LLM-BabyBench sample records; one without a level name and seed is bad input with its line."""
     folder = _data_file(data, "babybench")
     for path in sorted(folder.glob("*.jsonl")):
-        for number, line in enumerate(path.read_text().splitlines(), start=1):
-            if line.strip():
-                yield path, number, json.loads(line)
+        for number, record in data_lines(path):
+            if not (isinstance(record, dict) and isinstance(record.get("env_name"), str)
+                    and type(record.get("seed")) is int):
+                raise BadInputError("a sample record needs \"env_name\" (text) and \"seed\" (an integer)",
+                                    Location(str(path), number))
+            yield path, number, record
 
 
 def task_of_record(record: dict[str, Any]) -> str | None:
@@ -99,12 +106,12 @@ def _one(selector: str, data: Path | None, langsuite: str) -> Iterator[Selected]
     elif name == "langsuite":
         found, missing = langsuite_tasks(data, langsuite)
         if missing:
-            log.info("minigrid lacks %d LangSuitE task(s): %s", len(missing), ", ".join(missing))
+            log.info("minigrid lacks %d LangSuitE task(s), left out: %s", len(missing), ", ".join(missing))
         for env_id, seed in found:
             yield Selected(env_id, seed, "ig")
     elif name == "samples":
         for _, _, record in sample_records(data):
-            yield Selected(record["env_name"], int(record["seed"]), task_of_record(record), record)
+            yield Selected(record["env_name"], record["seed"], task_of_record(record), record)
     elif match:
         if not known_env_id(name):
             raise InstanceNotFoundError(f"{name!r} is not a BabyAI environment id")

@@ -6,7 +6,6 @@ under ``<data>/mango/`` or given as paths), seen at a walkthrough cutoff (``--cu
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,6 @@ from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import COMMANDS, BrokenRecord, Option, Prompt, Record, Summary
 
-logger = logging.getLogger(__name__)
 
 class MangoWorld:
     name = "mango"
@@ -35,6 +33,7 @@ class MangoWorld:
                "on the exported PDDL, checked with the search", ("solve",), "bfs", ("bfs", "fast-downward")),
         Option("graph", "the map routes may use: known (revealed by the cutoff) or evaluation (with imputed "
                "edges)", ("solve", "export"), "known", ("known", "evaluation")),
+        Option("timeout", "seconds Fast Downward may run per question", ("solve",), 60.0, kind=float),
     )
 
     def instances(self, selectors: Sequence[str], data: Path | None, cutoff: int = DEFAULT_CUTOFF,
@@ -78,15 +77,14 @@ class MangoWorld:
     def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
         return report.summary(results)
 
-    def solve(self, instance: MangoInstance, planner: str = "bfs", graph: str = "known",
+    def solve(self, instance: MangoInstance, planner: str = "bfs", graph: str = "known", timeout: float = 60.0,
               **options: Any) -> SolveResult:
         from plancheck.solvers.mango_routes import solve
 
-        return solve(instance, planner, graph)
+        return solve(instance, planner, graph, timeout)
 
     def export(self, instance: MangoInstance, graph: str = "known", **options: Any) -> dict[str, str]:
-        if isinstance(instance.question, DFQuestion):
-            logger.info("%s: a destination-finding question is not a planning task; nothing exported", instance.id)
+        if isinstance(instance.question, DFQuestion):  # not a planning task: no PDDL form (the CLI counts them)
             return {}
         from plancheck.translators.mango_pddl import DOMAIN_FILE, domain_text, problem_text
 
