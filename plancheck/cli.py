@@ -221,9 +221,21 @@ def cmd_worlds(args: argparse.Namespace) -> int:
     return OK
 
 
+def _instances(world: World, selectors: Sequence[str], data: Path | None, options: dict) -> Iterator[Any]:
+    """The selected instances; none at all is bad input (a filter such as --indices left nothing)."""
+    count = 0
+    for count, instance in enumerate(world.instances(selectors, data, **options), start=1):
+        yield instance
+    if not count:
+        used = [f"--{name.replace('_', '-')} {value}" for name, value in options.items()
+                if name in ("indices", "setting", "answerable") and value not in (None, False)]
+        raise BadInputError(f"no instance matches {' '.join(selectors)}"
+                            + (f" with {', '.join(used)}" if used else ""))
+
+
 def cmd_instances(args, world: World, options: dict) -> int:
     count = 0
-    for instance in world.instances(args.selectors or ["all"], _data(args), **options):
+    for instance in _instances(world, args.selectors or ["all"], _data(args), options):
         if args.limit is not None and count >= args.limit:
             break
         print(json.dumps(world.instance_json(instance)) if args.json else world.instance_id(instance))
@@ -234,7 +246,7 @@ def cmd_instances(args, world: World, options: dict) -> int:
 def cmd_prompt(args, world: World, options: dict) -> int:
     stream = _json_out(args.output)
     try:
-        for instance in world.instances(args.selectors, _data(args), **options):
+        for instance in _instances(world, args.selectors, _data(args), options):
             prompt = world.prompt(instance, **options)
             if args.json or args.output:
                 _emit(prompt.to_json(), stream)
@@ -357,7 +369,8 @@ def _evaluate(args, world: World, options: dict, data: Path | None, files: list[
                 note += f"; {noted} record(s) noted (e.g. no answer: the record's own reference was checked)"
             print(f"{len(results)} records scored, {len(broken)} broken{note}")
     if not scored and not broken:
-        print(f"plancheck: error: no answer records in {', '.join(str(path) for path in args.responses)}",
+        chosen = f" with --indices {options['indices']}" if options.get("indices") else ""
+        print(f"plancheck: error: no answer records in {', '.join(str(path) for path in args.responses)}{chosen}",
               file=sys.stderr)
     return OK if scored else BAD_INPUT
 
@@ -368,7 +381,7 @@ def cmd_solve(args, world: World, options: dict) -> int:
     statuses: Counter[str] = Counter()
     proven = 0
     try:
-        for instance in world.instances(args.selectors, _data(args), **options):
+        for instance in _instances(world, args.selectors, _data(args), options):
             result = world.solve(instance, **options, report=progress.search(getattr(instance, "id", "")))
             progress.tick()
             statuses[result.status.value] += 1
@@ -388,7 +401,7 @@ def cmd_solve(args, world: World, options: dict) -> int:
 def cmd_export(args, world: World, options: dict) -> int:
     written: set[str] = set()
     without = 0
-    for instance in world.instances(args.selectors, _data(args), **options):
+    for instance in _instances(world, args.selectors, _data(args), options):
         files = world.export(instance, **options)
         without += not files
         args.out.mkdir(parents=True, exist_ok=True)  # only once an instance is known: a typo leaves no folder

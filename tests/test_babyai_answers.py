@@ -99,6 +99,12 @@ def test_langsuite_reads_one_action_per_response():
     assert [s.text for s in answer.spans] == ["turn_left and turn_right"]
 
 
+def test_langsuite_positions_stay_true_after_characters_that_lower_case_lengthens():
+    text = "İİİ Act: TURN_left"  # "İ".lower() is two characters long
+    item = parse_langsuite(text, opening="none").items[0]
+    assert item.action == IGAction("turn_left") and text[item.start:item.end] == "TURN_left"
+
+
 def test_langsuite_finds_action_words_where_langsuite_does():
     """LangSuitE finds its action pattern anywhere in the lower-cased response, inside words too;
     these responses were read as one action (or none) and scored as steps LangSuitE refuses."""

@@ -26,6 +26,7 @@ Each reader follows the published harness, but reports what the harness drops si
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -46,6 +47,8 @@ MAX_DIGITS = 100  # in a coordinate or direction
 # which shifted every offset after such a character.
 _PLAN_AT = re.compile(re.escape(PLAN_MARKER), re.IGNORECASE)
 _PREDICT_AT = re.compile(re.escape(PREDICT_MARKER), re.IGNORECASE)
+# LangSuitE responses are lexed in lower case for the same reason only A-Z are lowered: offsets stay true.
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
 @cache
@@ -345,7 +348,8 @@ def parse_langsuite(responses: str | list[str], *, opening: str = "auto",
                  f"{lines[count - 1][1].strip()[:60]!r}): not steps",)
     del lines[:count]
     for offset, raw in lines:
-        found = [t for t in _tokens("langsuite", raw.lower(), offset, text, source) if t.type == "ACTION"]
+        lexed = _tokens("langsuite", raw.translate(_ASCII_LOWER), offset, text, source)
+        found = [t for t in lexed if t.type == "ACTION"]
         if len(found) != 1:
             shown = raw.strip()
             lead = offset + (len(raw) - len(raw.lstrip()))
@@ -372,5 +376,5 @@ def _opening_length(lines: list[tuple[int, str]], opening: str, text: str, sourc
 
 def _names_action(line: tuple[int, str], text: str, source: str | None) -> bool:
     offset, raw = line
-    return any(t.type == "ACTION" for t in _tokens("langsuite", raw.lower(), offset, text, source))
+    return any(t.type == "ACTION" for t in _tokens("langsuite", raw.translate(_ASCII_LOWER), offset, text, source))
 

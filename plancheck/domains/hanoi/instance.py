@@ -66,7 +66,7 @@ def select(selectors: Sequence[str]) -> Iterator[HanoiInstance]:
             yield from (HanoiInstance(n) for n in PUBLISHED)
         elif ".." in selector:
             low, _, high = selector.partition("..")
-            first, last = parse_id(low).disks, int(high) if high.isdigit() else parse_id(high).disks
+            first, last = parse_id(low).disks, int(high) if high.isascii() and high.isdigit() else parse_id(high).disks
             if first > last:
                 raise InstanceNotFoundError(f"{selector!r}: the range runs backwards; write e.g. hanoi-1..6")
             yield from (HanoiInstance(n) for n in range(first, last + 1))
