@@ -61,9 +61,5 @@ class PDDLError(BadInputError):
     """A PDDL domain, problem or plan cannot be read or is inconsistent."""
 
 
-class SolverError(PlancheckError):
-    """A solver failed in a way that is not a property of the instance (crash, bad output)."""
-
-
 class CertificationError(PlancheckError):
     """Two routes that must agree (a solver and the verifier, two solvers) disagree."""

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from plancheck.domains.hanoi.rules import Move
 from plancheck.errors import AnswerParseError
 from plancheck.rules import Unknown
-from plancheck.translators.answer import SpanKind
-from plancheck.translators.hanoi_answer import ParsePolicy, _parser, _tokens, parse_answer, parse_token, smartplay_match
+from plancheck.translators.answer import SpanKind, leaf_tokens
+from plancheck.translators.hanoi_answer import ParsePolicy, _parser, parse_answer, parse_token, smartplay_match
 
 
 def moves(text: str, policy: ParsePolicy = ParsePolicy()) -> list[str]:
@@ -122,7 +122,7 @@ def test_total_and_nothing_dropped(text, read, pick):
     if read == "smartplay":
         assert len(answer.items) == 1
         return
-    for token in _tokens(_parser().parse(text)):
+    for token in leaf_tokens(_parser().parse(text)):
         if token.type in ("WORD", "NUMBER", "OTHER", "REMARK", "SENTENCE", "PHRASE", "ARROW", "PDDL", "INDEX"):
             assert any(start <= token.start_pos < end for start, end in covered), (token, answer)
 

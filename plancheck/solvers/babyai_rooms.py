@@ -79,10 +79,6 @@ class RoomGraph:
         self.neighbours[a].add(b)
         self.neighbours[b].add(a)
 
-    @property
-    def has_doors(self) -> bool:
-        return bool(self.door_cells)
-
     def stands(self, cells: Iterable[int]) -> frozenset[int]:
         """The nodes from which the agent can face one of ``cells``."""
         return frozenset(self.node_of[other] for cell in cells for other in self._around(cell))

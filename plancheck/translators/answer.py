@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from typing import Any, Generic, NamedTuple, TypeVar
+
+from lark import Token, Tree
 
 from plancheck.rules import Unknown
 
@@ -114,3 +116,25 @@ def _line_starts(text: str) -> tuple[int, ...]:
 def make_span(text: str, start: int, end: int, kind: SpanKind) -> Span:
     line, column = line_and_column(text, start)
     return Span(start, end, text[start:end], kind, line, column)
+
+
+def leaf_tokens(node: Tree | Token) -> Iterator[Token]:
+    """The tokens of a parse tree, in text order."""
+    if isinstance(node, Token):
+        yield node
+    else:
+        for child in node.children:
+            yield from leaf_tokens(child)
+
+
+def merge_spans(text: str, raw: list[tuple[int, int, SpanKind]]) -> tuple[Span, ...]:
+    """Spans from (start, end, kind), sorted; neighbours of the same kind separated only by whitespace
+    are merged (unknown tokens stay one span each)."""
+    merged: list[list] = []
+    for start, end, kind in sorted(raw):
+        if merged and merged[-1][2] is kind and kind is not SpanKind.UNKNOWN and \
+                text[merged[-1][1]:start].strip() == "":
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end, kind])
+    return tuple(make_span(text, s, e, k) for s, e, k in merged)

@@ -23,7 +23,6 @@ candidate is the answer; every other piece of text is reported as a span, never 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -33,7 +32,15 @@ from lark import Lark, Token, Tree
 from plancheck.domains.grasp.rules import Action
 from plancheck.errors import AnswerParseError, Location
 from plancheck.rules import Unknown
-from plancheck.translators.answer import ParsedAction, ParsedAnswer, Pick, Span, SpanKind, line_and_column, make_span
+from plancheck.translators.answer import (
+    ParsedAction,
+    ParsedAnswer,
+    Pick,
+    SpanKind,
+    leaf_tokens,
+    line_and_column,
+    merge_spans,
+)
 
 MAX_ANSWER_CHARS = 200_000  # the longest published response has 2,939; 200k parses in about 2 s
 
@@ -84,13 +91,6 @@ def _parser() -> Lark:
                      propagate_positions=False, maybe_placeholders=False)
 
 
-def _tokens(node: Tree | Token) -> Iterator[Token]:
-    if isinstance(node, Token):
-        yield node
-    else:
-        for child in node.children:
-            yield from _tokens(child)
-
 
 def _action_of(node: Tree | Token) -> Action | None:
     if isinstance(node, Tree) and node.data == "action":
@@ -107,7 +107,7 @@ def _read_list(node: Tree, form: str, text: str) -> _Candidate:
 
     def flush() -> None:
         actions = [(a, c) for c in element if (a := _action_of(c)) is not None]
-        junk = [t for c in element if _action_of(c) is None for t in _tokens(c) if t.type not in _LAYOUT]
+        junk = [t for c in element if _action_of(c) is None for t in leaf_tokens(c) if t.type not in _LAYOUT]
         if actions or all(t.type == "COMMENT" for t in junk):
             for action, child in actions:
                 token = child.children[0]
@@ -125,7 +125,7 @@ def _read_list(node: Tree, form: str, text: str) -> _Candidate:
         else:
             element.append(child)
     flush()
-    tokens = list(_tokens(node))
+    tokens = list(leaf_tokens(node))
     return _Candidate(form, tuple(items), tuple(spans), tokens[0].start_pos, tokens[-1].end_pos)
 
 
@@ -141,8 +141,8 @@ def _read_line(node: Tree, text: str) -> tuple[list[ParsedAction], list[tuple[in
             token = child.children[0]
             items.append(ParsedAction(action, token.start_pos, token.end_pos))
         elif rest or not (isinstance(child, Token) and child.type in _LAYOUT):
-            rest.extend(_tokens(child))
-    end = max([mark.end_pos] + [t.end_pos for t in _tokens(line)])
+            rest.extend(leaf_tokens(child))
+    end = max([mark.end_pos] + [t.end_pos for t in leaf_tokens(line)])
     content = [t for t in rest if t.type not in _LAYOUT] or rest
     if not content:
         return items, [], mark.start_pos, end
@@ -185,7 +185,7 @@ def _candidates(tree: Tree, text: str) -> tuple[list[_Candidate], list[Tree | To
 
 def _from_prose(prose: list[Tree | Token], policy: ParsePolicy) -> _Candidate | None:
     actions = [(a, c.children[0]) for c in prose if (a := _action_of(c)) is not None]
-    junk = [t for c in prose if _action_of(c) is None for t in _tokens(c) if t.type not in _LAYOUT]
+    junk = [t for c in prose if _action_of(c) is None for t in leaf_tokens(c) if t.type not in _LAYOUT]
     if not actions:
         return None
     items = tuple(ParsedAction(a, t.start_pos, t.end_pos) for a, t in actions)
@@ -196,17 +196,6 @@ def _from_prose(prose: list[Tree | Token], policy: ParsePolicy) -> _Candidate | 
         return _Candidate("actions scanned from prose", items, spans, items[0].start, items[-1].end)
     return None
 
-
-def _merge(text: str, raw: list[tuple[int, int, SpanKind]]) -> tuple[Span, ...]:
-    """Sort spans and merge neighbours of the same kind separated only by whitespace."""
-    merged: list[list] = []
-    for start, end, kind in sorted(raw):
-        if merged and merged[-1][2] is kind and kind is not SpanKind.UNKNOWN and \
-                text[merged[-1][1]:start].strip() == "":
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end, kind])
-    return tuple(make_span(text, s, e, k) for s, e, k in merged)
 
 
 def _choose(candidates: list[_Candidate], policy: ParsePolicy, text: str, source: str | None) -> _Candidate:
@@ -263,5 +252,5 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
         if other is not chosen:
             raw.append((other.start, other.end, SpanKind.OUTSIDE))
     for node in prose:
-        raw.extend((t.start_pos, t.end_pos, SpanKind.OUTSIDE) for t in _tokens(node) if t.type not in _LAYOUT)
-    return ParsedAnswer(chosen.items, _merge(text, raw), chosen.form, tuple(notes))
+        raw.extend((t.start_pos, t.end_pos, SpanKind.OUTSIDE) for t in leaf_tokens(node) if t.type not in _LAYOUT)
+    return ParsedAnswer(chosen.items, merge_spans(text, raw), chosen.form, tuple(notes))

@@ -23,17 +23,25 @@ sentence, "move disk 0 from A to C", "A -> C", "(move d0 a c)", "action 2").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token
 
 from plancheck.domains.hanoi.rules import Move
 from plancheck.errors import AnswerParseError, Location
 from plancheck.rules import Unknown
-from plancheck.translators.answer import ParsedAction, ParsedAnswer, Pick, Span, SpanKind, line_and_column, make_span
+from plancheck.translators.answer import (
+    ParsedAction,
+    ParsedAnswer,
+    Pick,
+    SpanKind,
+    leaf_tokens,
+    line_and_column,
+    make_span,
+    merge_spans,
+)
 
 MAX_ANSWER_CHARS = 1_000_000
 
@@ -72,13 +80,6 @@ def _parser() -> Lark:
                      maybe_placeholders=False)
 
 
-def _tokens(node: Tree | Token) -> Iterator[Token]:
-    if isinstance(node, Token):
-        yield node
-    else:
-        for child in node.children:
-            yield from _tokens(child)
-
 
 def move_of(token: Token) -> Move | Unknown:
     """The move a move token spells (unknown for a rod to itself, "A -> A", which is no action).
@@ -115,7 +116,7 @@ def _unknown(tokens: list[Token], text: str) -> ParsedAction:
 def _answer(text: str, items: list[ParsedAction], raw: list[Raw], form: str, notes: tuple[str, ...]) -> ParsedAnswer:
     """The parsed answer; every unknown slot is also reported as a span."""
     raw = raw + [(i.start, i.end, SpanKind.UNKNOWN) for i in items if isinstance(i.action, Unknown)]
-    return ParsedAnswer(tuple(items), _merge(text, raw), form, notes)
+    return ParsedAnswer(tuple(items), merge_spans(text, raw), form, notes)
 
 
 # -- candidates ---------------------------------------------------------------------------------
@@ -278,17 +279,6 @@ def _candidates(segments: list[_Line | _Candidate]) -> list[_Candidate]:
     return found
 
 
-def _merge(text: str, raw: list[Raw]) -> tuple[Span, ...]:
-    """Sort spans and merge neighbours of the same kind separated only by whitespace."""
-    merged: list[list] = []
-    for start, end, kind in sorted(raw):
-        if merged and merged[-1][2] is kind and kind is not SpanKind.UNKNOWN and \
-                text[merged[-1][1]:start].strip() == "":
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end, kind])
-    return tuple(make_span(text, s, e, k) for s, e, k in merged)
-
 
 def _outside(segments: list[_Line | _Candidate], chosen: _Candidate) -> list[Raw]:
     """Each line or bracket list outside the chosen list, from its first to its last word."""
@@ -371,7 +361,7 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
                                Location(source))
     if policy.read is Read.SMARTPLAY:
         return _smartplay(text)
-    tokens = list(_tokens(_parser().parse(text)))
+    tokens = list(leaf_tokens(_parser().parse(text)))
     if policy.read is Read.SCAN:
         moves = [t for t in tokens if t.type in _MOVES]
         if not moves:
@@ -404,7 +394,7 @@ def parse_token(token: str) -> Move | Unknown:
     >>> parse_token("Move the top disk of rod C to the top of rod A"), parse_token("jump")
     (<Move.CA: 4>, Unknown(text='jump'))
     """
-    tokens = list(_tokens(_parser().parse(token)))
+    tokens = list(leaf_tokens(_parser().parse(token)))
     moves = [t for t in tokens if t.type in _MOVES]
     junk = [t for t in _content(tokens) if t.type not in _MOVES and t.type != "REMARK"]
     return move_of(moves[0]) if len(moves) == 1 and not junk else Unknown(token)

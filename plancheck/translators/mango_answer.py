@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from lark import Lark, Transformer, UnexpectedCharacters, UnexpectedInput
@@ -260,6 +260,7 @@ def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_A
     cursor = 0  # where to look for the next '[' in the text
     read_until = 0  # the end of the last list read in full: nothing before it is tried again
     inner: deque[int] = deque()
+    capped = False
     for _ in range(MAX_CANDIDATES):
         while inner and inner[0] < read_until:
             inner.popleft()
@@ -281,12 +282,17 @@ def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_A
             chosen = (*shape, start, end)
         else:
             others += 1
+    else:
+        capped = text.find("[", cursor) >= 0 or bool(inner)  # lists left untried
     if chosen is None:
         if not problems:
             raise AnswerParseError("no list found: the answer must hold a Python list of dicts with keys "
                                    "'location_before', 'action' and 'location_after'", Location(source, 1, 1), ("[",))
         shapes = [p for p in problems if p.complete]
         worst = shapes[0] if shapes else max(problems, key=lambda p: p.offset)
+        if capped:
+            worst = replace(worst, message=f"{worst.message} (only the first {MAX_CANDIDATES} '[' of the answer "
+                                           "were tried as its start)")
         raise _error(text, worst, source)
     items, unread, styles, start, end = chosen
     notes = []

@@ -71,7 +71,7 @@ def _parser() -> Lark:
 def _unclosed(text: str) -> tuple[int, int]:
     """Line and column of the innermost ``(`` that is never closed."""
     stack: list[tuple[int, int]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):  # lines as the lexer counts them: "\n" only
         for column, char in enumerate(line.split(";", 1)[0], start=1):
             if char == "(":
                 stack.append((number, column))

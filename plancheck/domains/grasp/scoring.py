@@ -55,5 +55,5 @@ def metrics(env: Environment, trace: Trace, answer_length: int) -> dict[str, int
 
 
 def value_of_plan(env: Environment, final: State, steps: int) -> dict[str, float]:
-    """Scores for a final state reached in ``steps`` actions (used to certify solver plans)."""
+    """Scores for a final state reached in ``steps`` actions, under every scoring rule."""
     return {name: scorer(env, final, steps) for name, scorer in SCORERS.items()}
