@@ -79,7 +79,7 @@ def _add_world_options(parser: argparse.ArgumentParser, world: World, command: s
                                 choices=option.choices, default=option.default, help=option.help + default)
 
 
-def _add_common(parser: argparse.ArgumentParser, command: str) -> None:
+def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> None:
     parser.add_argument("--data", type=Path, default=None,
                         help="folder of published data (default: $PLANCHECK_DATA or ../shared/data)")
     if command in ("instances", "prompt", "check", "evaluate", "solve", "stats"):
@@ -98,9 +98,10 @@ def _add_common(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument("instance", help="the instance id")
         parser.add_argument("answer", help="a file holding the model's answer, or - for standard input")
         parser.add_argument("--steps", action="store_true", help="print every step of the trace")
-        parser.add_argument("--pddl-plan", type=Path, metavar="FILE",
-                            help="also write the answer as a plan of the world's PDDL validation model (grasp), "
-                                 "to check with `plancheck validate` or VAL against the files `export` writes")
+        if hasattr(world, "pddl_plan"):
+            parser.add_argument("--pddl-plan", type=Path, metavar="FILE",
+                                help="also write the answer as a plan of the world's PDDL validation model, to "
+                                     "check with `plancheck validate` or VAL against the files `export` writes")
     elif command == "evaluate":
         parser.add_argument("responses", nargs="+", type=Path,
                             help="answer files (JSONL) or folders of them; - reads JSONL from stdin")
@@ -124,13 +125,19 @@ def build_parser() -> argparse.ArgumentParser:
         description="Formal plans, certified optimal references and exact verdicts for LLM-planning benchmarks.")
     parser.add_argument("--version", action="version", version=f"plancheck {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    worlds = commands.add_parser("worlds", help="list the worlds plancheck knows")
+    worlds = commands.add_parser("worlds", help="list the worlds plancheck knows",
+                                 description="List the worlds plancheck knows (benchmarks), with their titles.")
     worlds.add_argument("--json", action="store_true", help="machine-readable JSON output")
-    demo = commands.add_parser("demo", help="score a shipped sample of published answers (works offline)")
+    demo = commands.add_parser("demo", help="score a shipped sample of published answers (works offline)",
+                               description="Score a sample of published GRASP answers shipped with plancheck and "
+                                           "compare them with certified optimal plans (needs no data folder).")
     demo.add_argument("--json", action="store_true", help="machine-readable JSON output")
-    validate = commands.add_parser("validate", help="validate a plan against any PDDL domain and problem")
-    validate.add_argument("domain", type=Path)
-    validate.add_argument("problem", type=Path)
+    validate = commands.add_parser("validate", help="validate a plan against any PDDL domain and problem",
+                                   description="Validate a plan against any PDDL domain and problem (typed STRIPS "
+                                               "with ADL conditions, conditional effects and :action-costs; see "
+                                               "docs/validate.md). Exit 0: valid, 1: invalid, 2: bad input")
+    validate.add_argument("domain", type=Path, help="the PDDL domain file")
+    validate.add_argument("problem", type=Path, help="the PDDL problem file")
     validate.add_argument("plan", type=Path, help="plan file, one (action arg ...) per line; - for stdin")
     validate.add_argument("--json", action="store_true", help="machine-readable JSON output")
     for command in _COMMAND_HELP:
@@ -140,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
             world = get_world(name)
             world_parser = worlds.add_parser(name, help=world.title,
                                              description=f"{_COMMAND_HELP[command]}: {world.title}")
-            _add_common(world_parser, command)
+            _add_common(world_parser, command, world)
             _add_world_options(world_parser, world, command)
     return parser
 
@@ -269,11 +276,9 @@ def cmd_check(args, world: World, options: dict) -> int:
         raise BadInputError(f"{args.instance!r} names {'no instance' if not instances else 'several instances'}; "
                             f"check needs exactly one")
     source = "<stdin>" if args.answer == "-" else args.answer
-    if args.pddl_plan is not None and not hasattr(world, "pddl_plan"):
-        raise BadInputError(f"--pddl-plan: the {world.name} world has no PDDL validation model (grasp has one)")
     answer = _read_answer(args.answer)
     verdict = world.check(instances[0], answer, source=source, **options)
-    if args.pddl_plan is not None:
+    if getattr(args, "pddl_plan", None) is not None:
         _write_pddl_plan(world, instances[0], answer, verdict, args.pddl_plan, source, options)
     semantics = Semantics(args.semantics)
     if args.json:
