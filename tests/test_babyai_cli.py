@@ -64,7 +64,8 @@ def test_evaluate_summary_and_broken_records(run, shared_data):
                          "--json")
     summary = json.loads(out)
     assert code == 0 and summary["records"] == 4 and summary["broken"] == 0
-    assert summary["plan"]["CustomBabyAI-GoToRedBall-Medium-20Dists-v0"]["success rate (CR)"] == 1.0
+    plans = summary["models"]["regenerated_plan_sample"]["plan"]  # the file's name stands for the model
+    assert plans["CustomBabyAI-GoToRedBall-Medium-20Dists-v0"]["success rate (CR)"] == 1.0
     code, out, err = run("evaluate", str(shared_data / "babybench" / "regenerated_decompose_sample.jsonl"))
     assert code == 2 and err.count("broken record") == 6
 

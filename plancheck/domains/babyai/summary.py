@@ -32,17 +32,17 @@ def summarize(results: Iterable[tuple[Record, Verdict]], default_task: str) -> S
     for record, verdict in results:
         groups[(record.model, str(record.meta.get("task", default_task)), _env(verdict.instance))].append(verdict)
     rows: list[tuple[Any, ...]] = []
-    data: dict[str, Any] = {}
+    models: dict[str, Any] = {}
     for (model, task, env), verdicts in sorted(groups.items()):
         read = [v for v in verdicts if v.parsed]
         unread = len(verdicts) - len(read)
         metrics = _metrics(task, verdicts, read)
-        data.setdefault(model, {}).setdefault(task, {})[env] = {"records": len(verdicts), "unparseable": unread,
-                                                               **metrics}
+        models.setdefault(model, {}).setdefault(task, {})[env] = {"records": len(verdicts), "unparseable": unread,
+                                                                 **metrics}
         for name, value in metrics.items():
             rows.append((model, task, env, len(verdicts), unread, name, value))
     return Summary("BabyAI: per model, task and environment",
-                   ("model", "task", "environment", "n", "unread", "metric", "value"), tuple(rows), data)
+                   ("model", "task", "environment", "n", "unread", "metric", "value"), tuple(rows), {"models": models})
 
 
 def _metrics(task: str, verdicts: list[Verdict], read: list[Verdict]) -> dict[str, float | None]:
