@@ -70,13 +70,16 @@ def test_broken_records_are_reported_with_their_lines_and_the_rest_scored(shared
         json.dumps({"custom_id": "inner_random_free.jsonl-2-0-0-0", "response": None, "error": {"code": "x"}}),
         json.dumps({"instance": "inner_random_free.jsonl-3-1-1-1", "response": "no list here"}),
         json.dumps({"instance": "inner_random_free.jsonl-4-1-1-1", "answer": ["up", "take", "drop"]}),
+        json.dumps({"custom_id": "inner_random_free.jsonl-5-0-0-0",
+                    "response": {"status_code": 429, "body": {"error": {"message": "Rate limit reached"}}}}),
     ]) + "\n")
     out = tmp_path / "out.jsonl"
     assert main(["evaluate", "grasp", str(answers), "-o", str(out), "--data", str(shared_data), "--summary"]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
-    assert [r["line"] for r in rows] == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert [r["line"] for r in rows] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
     errors = {r["line"]: r["error"] for r in rows if "error" in r}
-    assert set(errors) == {2, 3, 4, 5, 6}
+    assert set(errors) == {2, 3, 4, 5, 6, 9}
+    assert errors[9] == "the request failed (HTTP status 429): Rate limit reached"
     assert "not JSON" in errors[2] and "index 999" in errors[3] and "no answer" in errors[4]
     assert "the request failed" in errors[6]
     assert rows[6]["verdict"]["parsed"] is False and "no list" in rows[6]["verdict"]["parse_error"]

@@ -52,6 +52,13 @@ def _openai(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecor
         body = data["response"]["body"]
         content = body["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):
+        response = data.get("response") if isinstance(data.get("response"), dict) else {}
+        status, body = response.get("status_code"), response.get("body")
+        error = body.get("error") if isinstance(body, dict) else None
+        if status not in (None, 200) or error:
+            detail = error.get("message", error) if isinstance(error, dict) else error
+            return BrokenRecord(line, f"the request failed (HTTP status {status})" + (f": {detail}" if detail else ""),
+                                source, instance)
         return BrokenRecord(line, "OpenAI batch record without response.body.choices[0].message.content",
                             source, instance)
     if not isinstance(content, str):
