@@ -281,7 +281,8 @@ def _candidates(segments: list[_Line | _Candidate]) -> list[_Candidate]:
 
 
 def _outside(segments: list[_Line | _Candidate], chosen: _Candidate) -> list[Raw]:
-    """Each line or bracket list outside the chosen list, from its first to its last word."""
+    """Each line or bracket list outside the chosen list, from its first word to its end (a closing
+    period or bracket included)."""
     raw: list[Raw] = []
     kept = chosen.span
     for segment in segments:
@@ -289,7 +290,7 @@ def _outside(segments: list[_Line | _Candidate], chosen: _Candidate) -> list[Raw
         content = _content(tokens)
         if segment is chosen or not content or content[0].start_pos in kept:
             continue
-        raw.append((content[0].start_pos, content[-1].end_pos, SpanKind.OUTSIDE))
+        raw.append((content[0].start_pos, tokens[-1].end_pos, SpanKind.OUTSIDE))
     return raw
 
 
