@@ -73,3 +73,20 @@ def data_lines(path: Path) -> Iterator[tuple[int, Any]]:
                 yield number, json.loads(line)
             except json.JSONDecodeError as error:
                 raise BadInputError(f"not JSON: {error.msg}", Location(str(path), number, error.colno)) from None
+
+
+def no_answer(data: dict, keys: tuple[str, ...], expected: str) -> str:
+    """Why a record holds no usable answer: the first answer key it has holds the wrong kind of value,
+    or it has none of them.
+
+    >>> no_answer({"response": 42}, ("response", "text"), "text")
+    "the answer ('response') is a number: expected text"
+    >>> no_answer({}, ("response", "text"), "text")
+    'no answer: expected one of the keys response, text holding text'
+    """
+    key = next((k for k in keys if k in data), None)
+    if key is None:
+        return f"no answer: expected one of the keys {', '.join(keys)} holding {expected}"
+    kinds = {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "an object"}
+    kind = "null" if data[key] is None else kinds.get(type(data[key]), type(data[key]).__name__)
+    return f"the answer ({key!r}) is {kind}: expected {expected}"

@@ -18,7 +18,7 @@ from typing import Any
 
 from plancheck.domains.grasp.instance import Setting
 from plancheck.domains.grasp.published import SET_NAMES
-from plancheck.files import answer_lines
+from plancheck.files import answer_lines, no_answer
 from plancheck.world import BrokenRecord, Record
 
 _ID_KEYS = ("instance", "id", "custom_id")
@@ -82,8 +82,7 @@ def _plain(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord
         return Record(line, instance, text=answer, source=source, meta=meta)
     if isinstance(answer, list) and all(isinstance(token, str) for token in answer):
         return Record(line, instance, actions=tuple(answer), source=source, meta=meta)
-    return BrokenRecord(line, f"no answer: expected one of the keys {', '.join(_TEXT_KEYS)} holding text or a "
-                              "list of action names", source, instance)
+    return BrokenRecord(line, no_answer(data, _TEXT_KEYS, "text or a list of action names"), source, instance)
 
 
 def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from plancheck.domains.hanoi.rules import Move
-from plancheck.files import answer_document, answer_lines
+from plancheck.files import answer_document, answer_lines, no_answer
 from plancheck.world import BrokenRecord, Record
 
 _ID_KEYS = ("instance", "id", "env", "env_id")
@@ -54,8 +54,8 @@ def _record(data: Any, source: str, line: int) -> Record | BrokenRecord:
             return Record(line, instance, actions=tuple(tokens), source=source, meta=meta)  # type: ignore[arg-type]
         return BrokenRecord(line, f"action {bad} of the list is {json.dumps(answer[bad - 1])}: expected an action "
                                   "text or a SmartPlay action index 0-5", source, instance)
-    return BrokenRecord(line, f"no answer: expected one of the keys {', '.join(_TEXT_KEYS)} holding text or a list "
-                              "of action texts or indices 0-5, or SmartPlay rollout steps", source, instance)
+    expected = "text or a list of action texts or indices 0-5, or SmartPlay rollout steps"
+    return BrokenRecord(line, no_answer(data, _TEXT_KEYS, expected), source, instance)
 
 
 def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:

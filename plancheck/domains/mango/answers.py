@@ -26,7 +26,7 @@ from plancheck.domains.mango.game import DEFAULT_CUTOFF, check_cutoff
 from plancheck.domains.mango.instance import TASK_NAMES, MangoInstance, find_game, find_question, split_selector
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.errors import BadInputError, InstanceNotFoundError, Location
-from plancheck.files import answer_document, answer_lines
+from plancheck.files import answer_document, answer_lines, no_answer
 from plancheck.world import BrokenRecord, Record
 
 logger = logging.getLogger(__name__)
@@ -79,8 +79,7 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
     if isinstance(response, list):
         response = json.dumps(response, ensure_ascii=False)
     if not isinstance(response, str):
-        return BrokenRecord(line, f"no answer: expected one of the keys {', '.join(_TEXT_KEYS)} holding text or a "
-                                  "list of dicts", source, instance)
+        return BrokenRecord(line, no_answer(data, _TEXT_KEYS, "text or a list of dicts"), source, instance)
     return Record(line, instance, text=response, source=source, meta=meta)
 
 
