@@ -163,12 +163,22 @@ def _data(args: argparse.Namespace) -> Path | None:
 
 
 def _read_answer(path: str) -> str:
+    """The answer's text; bytes that are not UTF-8 become U+FFFD, said on stderr with the first one's place."""
     if path == "-":
-        return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
-    file = Path(path)
-    if not file.is_file():
-        raise BadInputError(f"answer file {path} {'is a folder' if file.is_dir() else 'does not exist'}")
-    return file.read_bytes().decode("utf-8-sig", errors="replace")  # -sig: a byte-order mark is not text
+        raw = sys.stdin.buffer.read()
+    else:
+        file = Path(path)
+        if not file.is_file():
+            raise BadInputError(f"answer file {path} {'is a folder' if file.is_dir() else 'does not exist'}")
+        raw = file.read_bytes()
+    try:
+        return raw.decode("utf-8-sig")  # -sig: a byte-order mark is not text
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        print(f"plancheck: note: {'<stdin>' if path == '-' else path}, line {line}, column {column}: bytes that are "
+              "not UTF-8 were read as U+FFFD", file=sys.stderr)
+        return raw.decode("utf-8-sig", errors="replace")
 
 
 class _Progress:

@@ -131,3 +131,12 @@ def test_pddl_plan_needs_a_readable_answer_and_a_world_with_a_validation_model(s
         main(["check", "hanoi", "hanoi-3", str(tmp_path / "h.txt"), "--pddl-plan", str(plan)])
     assert usage.value.code == 2 and not plan.exists()
     assert "unrecognized arguments: --pddl-plan" in capsys.readouterr().err
+
+
+def test_an_answer_with_bytes_that_are_not_utf8_is_read_and_the_bytes_are_located(shared_data, tmp_path, capsys):
+    answer = tmp_path / "a.txt"
+    answer.write_bytes(b"[UP,\n TAKE, \xff\xfe DROP]")
+    main(["check", "grasp", ENV, str(answer), "--data", str(shared_data)])
+    out, err = capsys.readouterr()
+    assert f"{answer}, line 2, column 8: bytes that are not UTF-8 were read as U+FFFD" in err
+    assert "actions: UP, TAKE" in out
