@@ -352,7 +352,7 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
     >>> [str(item.action) for item in answer.items], answer.form
     (['A->C', 'A->B', 'shuffle', 'C->B'], 'numbered lines')
     >>> [(span.kind.value, span.text) for span in answer.spans]  # doctest: +NORMALIZE_WHITESPACE
-    [('outside the answer', 'Sure!'), ('unknown action', 'shuffle'), ('commentary', 'smallest disk'),
+    [('outside the answer', 'Sure! My plan:'), ('unknown action', 'shuffle'), ('commentary', 'smallest disk'),
      ('outside the answer', 'Done!')]
     >>> [str(item.action) for item in parse_answer('Answer: ["A->C", "A->B", "jump"]').items]
     ['A->C', 'A->B', 'jump']
