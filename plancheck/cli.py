@@ -175,7 +175,8 @@ def _read_answer(path: str) -> str:
         return raw.decode("utf-8-sig")  # -sig: a byte-order mark is not text
     except UnicodeDecodeError as error:
         line = raw.count(b"\n", 0, error.start) + 1
-        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        before = raw[raw.rfind(b"\n", 0, error.start) + 1:error.start].decode("utf-8-sig", errors="replace")
+        column = len(before) + 1  # in characters, as every other position plancheck reports
         print(f"plancheck: note: {'<stdin>' if path == '-' else path}, line {line}, column {column}: bytes that are "
               "not UTF-8 were read as U+FFFD", file=sys.stderr)
         return raw.decode("utf-8-sig", errors="replace")
@@ -244,7 +245,8 @@ def _instances(world: World, selectors: Sequence[str], data: Path | None, option
     for count, instance in enumerate(world.instances(selectors, data, **options), start=1):
         yield instance
     if not count:
-        used = [f"--{name.replace('_', '-')} {value}" for name, value in options.items()
+        used = [f"--{name.replace('_', '-')}" + ("" if value is True else f" {value}")
+                for name, value in options.items()
                 if name in ("indices", "setting", "answerable") and value not in (None, False)]
         raise BadInputError(f"no instance matches {' '.join(selectors)}"
                             + (f" with {', '.join(used)}" if used else ""))
@@ -430,6 +432,8 @@ def cmd_export(args, world: World, options: dict) -> int:
 
 def cmd_stats(args, world: World, options: dict) -> int:
     summary = world.stats(args.selectors or ["all"], _data(args), **options)
+    if not summary.rows:
+        raise BadInputError(f"no instance matches {' '.join(args.selectors or ['all'])} with the options given")
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
     else:
@@ -469,6 +473,7 @@ def _show_notes() -> None:
     if not any(isinstance(handler, _NoteHandler) for handler in logger.handlers):
         logger.addHandler(_NoteHandler(logging.INFO))
         logger.setLevel(logging.INFO)
+        logger.propagate = False  # said once, not again by a handler of the embedding program
 
 
 def main(argv: Iterable[str] | None = None) -> int:

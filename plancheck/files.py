@@ -87,6 +87,7 @@ def no_answer(data: dict, keys: tuple[str, ...], expected: str) -> str:
     key = next((k for k in keys if k in data), None)
     if key is None:
         return f"no answer: expected one of the keys {', '.join(keys)} holding {expected}"
-    kinds = {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "an object"}
+    kinds = {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list holding more than "
+             "text", dict: "an object"}
     kind = "null" if data[key] is None else kinds.get(type(data[key]), type(data[key]).__name__)
     return f"the answer ({key!r}) is {kind}: expected {expected}"

@@ -50,11 +50,14 @@ class Rules(Protocol[S, A]):
 
     ``horizon`` is the number of actions the benchmark executes (``None`` = unbounded); the rest
     are ignored. When ``stops_at_goal`` is true the episode ends at the first state where
-    ``goal_reached`` holds (minigrid, Hanoi); otherwise the whole plan runs (GRASP).
+    ``goal_reached`` holds (minigrid, Hanoi); otherwise the whole plan runs (GRASP). Actions
+    after the goal then make a plan strictly invalid (a VAL run would execute them), unless
+    ``tail_after_goal_ok`` (LangSuitE: the conversation ends there; later replies are never sent).
     """
 
     horizon: int | None
     stops_at_goal: bool
+    tail_after_goal_ok: bool = False
 
     def initial_state(self) -> S: ...
 

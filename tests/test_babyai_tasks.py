@@ -209,6 +209,7 @@ def test_langsuite_task_list_optimal_plans_in_its_action_words(shared_data):
         words = _langsuite_words(load_instance(env_id, seed), plan)
         verdict = check(task(env_id, seed, Task.IG), words + ["Act: stop [done]"])
         assert verdict.metrics["mission_done"] and verdict.metrics["refused"] == 0, (env_id, seed)
+        assert verdict.valid  # a closing stop after the success is never sent: no strict failure
         if plan[-1] is Action.toggle:  # LangSuitE misses a toggle's success: the agent has to stop
             toggled += 1
             assert verdict.scores["success"] == 0.0 and verdict.metrics["steps"] == len(words) + 1

@@ -140,3 +140,35 @@ def test_an_answer_with_bytes_that_are_not_utf8_is_read_and_the_bytes_are_locate
     out, err = capsys.readouterr()
     assert f"{answer}, line 2, column 8: bytes that are not UTF-8 were read as U+FFFD" in err
     assert "actions: UP, TAKE" in out
+
+
+def test_selections_the_filters_leave_empty_are_bad_input_naming_the_filter(shared_data, capsys):
+    data = ["--data", str(shared_data)]
+    assert main(["instances", "grasp", "inner_cluster_block", "--indices", "100-200", *data]) == 2
+    assert "no instance matches inner_cluster_block with --indices 100-200" in capsys.readouterr().err
+    assert main(["instances", "mango", "905/rf", "--answerable", "--cutoff", "1", *data]) == 2
+    assert "no instance matches 905/rf with --answerable\n" in capsys.readouterr().err
+    assert main(["stats", "grasp", "inner_cluster_block", "--indices", "200", *data]) == 2
+    assert main(["instances", "grasp", "inner_cluster_block", "--indices", "98-200", *data]) == 0
+    assert capsys.readouterr().out.count("\n") == 16
+
+
+def test_library_notes_reach_stderr_once_and_export_counts_what_has_no_pddl(shared_data, tmp_path, capsys):
+    for _ in range(2):  # a second call in the same process adds no second handler
+        assert main(["instances", "babyai", "langsuite", "--data", str(shared_data)]) == 0
+        err = capsys.readouterr().err
+        assert err.count("plancheck: note: minigrid lacks 5 LangSuitE task(s), left out: TestGoToBlocked-8") == 1
+    assert main(["export", "mango", "905/df", "--out", str(tmp_path), "--data", str(shared_data)]) == 0
+    out = capsys.readouterr().out
+    assert "wrote 0 file(s)" in out and "16 instance(s) have no PDDL form" in out
+
+
+def test_bad_lines_in_published_babyai_files_are_bad_input_with_their_line(tmp_path, capsys):
+    (tmp_path / "babybench").mkdir()
+    (tmp_path / "babybench" / "x.jsonl").write_text('{"env_name": "BabyAI-GoToLocal-v0", "seed": 1}\n{"seed": 1}\n')
+    assert main(["instances", "babyai", "samples", "--data", str(tmp_path)]) == 2
+    assert 'x.jsonl, line 2: a sample record needs "env_name"' in capsys.readouterr().err
+    (tmp_path / "langsuite").mkdir()
+    (tmp_path / "langsuite" / "babyai_task_list.txt").write_text("GoToLocalS5N2-5\nGoToLocalS5N2-x\n")
+    assert main(["instances", "babyai", "langsuite", "--data", str(tmp_path)]) == 2
+    assert "babyai_task_list.txt, line 2: 'GoToLocalS5N2-x' is not a LangSuitE task" in capsys.readouterr().err

@@ -61,7 +61,7 @@ def test_action_lists_and_unparseable_answers():
 def test_steps_past_the_goal_are_ignored_by_the_score_but_not_by_strict_validity():
     verdict = WORLD.check(H3, OPTIMAL_3 + "\nA->B")
     assert verdict.ignored == 1 and verdict.scores["score"] == 3 and verdict.goal_step == 7
-    assert not verdict.valid and verdict.failure.step == 8
+    assert not verdict.valid and (verdict.failure.step, verdict.failure.action) == (8, "A->B")
     assert WORLD.check(H3, OPTIMAL_3).valid
 
 

@@ -145,3 +145,13 @@ def test_any_text_parses_or_fails_with_a_position(text):
         assert answer.items
         for item in answer.items:
             assert text[item.start] == "{" and text[item.end - 1] == "}"
+
+
+def test_the_cap_on_candidate_lists_is_said_only_when_lists_were_left_untried():
+    trajectory = "[{'location_before': 'hall', 'action': 'up', 'location_after': 'attic'}]"
+    assert len(parse_answer(" ".join(f"[{i}]" for i in range(31)) + " " + trajectory).items) == 1
+    with pytest.raises(AnswerParseError, match=r"only the first 32 '\[' of the answer were tried"):
+        parse_answer(" ".join(f"[{i}]" for i in range(32)) + " " + trajectory)
+    with pytest.raises(AnswerParseError) as tried_all:
+        parse_answer("[1] " * 30 + "[ [[4]] ,")
+    assert "only the first" not in str(tried_all.value)

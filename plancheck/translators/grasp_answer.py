@@ -91,7 +91,6 @@ def _parser() -> Lark:
                      propagate_positions=False, maybe_placeholders=False)
 
 
-
 def _action_of(node: Tree | Token) -> Action | None:
     if isinstance(node, Tree) and node.data == "action":
         return Action[node.children[0].type]
@@ -195,7 +194,6 @@ def _from_prose(prose: list[Tree | Token], policy: ParsePolicy) -> _Candidate | 
         spans = tuple((t.start_pos, t.end_pos, SpanKind.OUTSIDE) for t in junk)
         return _Candidate("actions scanned from prose", items, spans, items[0].start, items[-1].end)
     return None
-
 
 
 def _choose(candidates: list[_Candidate], policy: ParsePolicy, text: str, source: str | None) -> _Candidate:

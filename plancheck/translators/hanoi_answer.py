@@ -80,7 +80,6 @@ def _parser() -> Lark:
                      maybe_placeholders=False)
 
 
-
 def move_of(token: Token) -> Move | Unknown:
     """The move a move token spells (unknown for a rod to itself, "A -> A", which is no action).
 
@@ -279,10 +278,9 @@ def _candidates(segments: list[_Line | _Candidate]) -> list[_Candidate]:
     return found
 
 
-
 def _outside(segments: list[_Line | _Candidate], chosen: _Candidate) -> list[Raw]:
-    """Each line or bracket list outside the chosen list, from its first word to its end (a closing
-    period or bracket included)."""
+    """Each line outside the chosen list from its first word to its end (a closing period included),
+    and each bracket list outside it whole."""
     raw: list[Raw] = []
     kept = chosen.span
     for segment in segments:
@@ -290,7 +288,8 @@ def _outside(segments: list[_Line | _Candidate], chosen: _Candidate) -> list[Raw
         content = _content(tokens)
         if segment is chosen or not content or content[0].start_pos in kept:
             continue
-        raw.append((content[0].start_pos, tokens[-1].end_pos, SpanKind.OUTSIDE))
+        start = tokens[0].start_pos if isinstance(segment, _Candidate) else content[0].start_pos
+        raw.append((start, tokens[-1].end_pos, SpanKind.OUTSIDE))
     return raw
 
 

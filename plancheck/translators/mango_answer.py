@@ -283,7 +283,7 @@ def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_A
         else:
             others += 1
     else:
-        capped = text.find("[", cursor) >= 0 or bool(inner)  # lists left untried
+        capped = text.find("[", cursor) >= 0 or any(at >= read_until for at in inner)  # lists left untried
     if chosen is None:
         if not problems:
             raise AnswerParseError("no list found: the answer must hold a Python list of dicts with keys "

@@ -55,6 +55,7 @@ class Trace(Generic[S, A]):
     stop: StopReason
     goal_step: int | None
     horizon: int | None
+    tail_after_goal_ok: bool = False  # actions left after the goal do not break strict validity
 
     @property
     def final(self) -> S:
@@ -74,14 +75,14 @@ class Trace(Generic[S, A]):
     @property
     def strictly_valid(self) -> bool:
         """VAL semantics: every action of the plan was executed and applied."""
-        return self.first_rejected is None and not self.ignored
+        return self.strict_failure() is None
 
     def strict_failure(self) -> tuple[int, str] | None:
         """The first strict failure as (step, plain-words reason), or None when strictly valid."""
         bad = self.first_rejected
         if bad is not None:
             return bad.index, bad.reason or "the action is not applicable"
-        if not self.ignored:
+        if not self.ignored or (self.stop is StopReason.GOAL and self.tail_after_goal_ok):
             return None
         step, total = len(self.steps) + 1, len(self.steps) + self.ignored
         if self.stop is StopReason.GOAL:
@@ -110,8 +111,9 @@ def execute(rules: Rules[S, A], actions: Sequence[A]) -> Trace[S, A]:
     records: list[StepRecord] = []
     goal_step: int | None = 0 if rules.goal_reached(state) else None
     stop = StopReason.ALL_EXECUTED
+    tail_ok = getattr(rules, "tail_after_goal_ok", False)
     if goal_step == 0 and stops_at_goal:
-        return Trace(state, (), len(actions), StopReason.GOAL, 0, horizon)
+        return Trace(state, (), len(actions), StopReason.GOAL, 0, horizon, tail_ok)
     step, goal_reached, record = rules.step, rules.goal_reached, records.append  # bound once: the hot loop
     for number, action in enumerate(islice(actions, limit), start=1):
         outcome = step(state, action)
@@ -131,4 +133,4 @@ def execute(rules: Rules[S, A], actions: Sequence[A]) -> Trace[S, A]:
     ignored = len(actions) - executed
     if stop is not StopReason.GOAL and ignored:
         stop = StopReason.HORIZON
-    return Trace(initial, tuple(records), ignored, stop, goal_step, horizon)
+    return Trace(initial, tuple(records), ignored, stop, goal_step, horizon, tail_ok)

@@ -20,7 +20,7 @@ from plancheck.verifier.execute import Trace
 class Semantics(str, Enum):
     """Which notion of 'valid' decides a verdict's outcome (both are always computed)."""
 
-    STRICT = "strict"  # every action applicable, nothing past the step limit (VAL semantics)
+    STRICT = "strict"  # every action applicable and executed: none past the step limit or the goal (VAL)
     BENCHMARK = "benchmark"  # the benchmark's own rules: invalid actions are no-ops
 
 
@@ -173,7 +173,9 @@ def from_trace(
     if strict is not None:
         step, reason = strict
         record = trace.steps[step - 1] if step <= len(trace.steps) else None
-        action = name(record.action) if record is not None else "(beyond the step limit)"
+        ran = executed if executed is not None else [item.action for item in parsed.items]
+        action = name(record.action) if record is not None else (
+            name(ran[step - 1]) if step <= len(ran) else "(beyond the step limit)")
         failure = Failure(step, action, reason, record.unmet if record is not None else ())
     steps = LazySteps(lambda: tuple(
         StepView(s.index, name(s.action), s.ok, s.reason,

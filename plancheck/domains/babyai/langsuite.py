@@ -46,6 +46,7 @@ class LangSuitERules:
     """LangSuitE's rules over one instance; satisfies :class:`plancheck.rules.Rules`."""
 
     stops_at_goal = True
+    tail_after_goal_ok = True  # the conversation ends at the stop or the success: later replies are never sent
 
     def __init__(self, instance: Instance, *, opening_replies: int = 1):
         self.horizon = MAX_RESPONSES - opening_replies  # the replies to its opening question count too

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from statistics import fmean
 
 from plancheck.domains.grasp.instance import DISTRIBUTIONS, Setting, parse_id, set_factors
+from plancheck.domains.grasp.published import is_user_set
 from plancheck.errors import InstanceNotFoundError
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import Record, Summary
@@ -31,10 +33,17 @@ _FACTORS: tuple[tuple[str, Callable[[Factors], str], tuple[str, ...]], ...] = (
 
 
 def _factors(instance: str) -> Factors:
+    """The grid set's factors and the setting; a user's grid file (named by its path) counts under
+    the set its file name names, and under none (no energy/obstacle/start rows) when it names none."""
     parts = parse_id(instance)
     if parts.setting is None:
         raise InstanceNotFoundError(f"{instance!r} is not a full environment id (set-index-mv-lim-cost)")
-    return set_factors(parts.set_name), parts.setting
+    if not is_user_set(parts.set_name):
+        return set_factors(parts.set_name), parts.setting
+    try:
+        return set_factors(Path(parts.set_name).name), parts.setting
+    except InstanceNotFoundError:
+        return {"start": "", "energy": "", "obstacle": ""}, parts.setting
 
 
 def model_name(record: Record) -> str:
