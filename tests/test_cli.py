@@ -172,3 +172,14 @@ def test_bad_lines_in_published_babyai_files_are_bad_input_with_their_line(tmp_p
     (tmp_path / "langsuite" / "babyai_task_list.txt").write_text("GoToLocalS5N2-5\nGoToLocalS5N2-x\n")
     assert main(["instances", "babyai", "langsuite", "--data", str(tmp_path)]) == 2
     assert "babyai_task_list.txt, line 2: 'GoToLocalS5N2-x' is not a LangSuitE task" in capsys.readouterr().err
+
+
+def test_mango_solve_passes_its_timeout_to_fast_downward(shared_data, monkeypatch, capsys):
+    import plancheck.solvers.mango_routes as routes
+
+    seen = []
+    original = routes.run_fast_downward
+    monkeypatch.setattr(routes, "run_fast_downward", lambda *a, **k: seen.append(k["timeout"]) or original(*a, **k))
+    assert main(["solve", "mango", "advent/rf/c02f71b0", "--planner", "fast-downward", "--timeout", "42",
+                 "--data", str(shared_data)]) == 0
+    assert seen == [42.0] and json.loads(capsys.readouterr().out)["status"] == "solved"
