@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from plancheck import __version__
 from plancheck.errors import BadInputError, PlancheckError
+from plancheck.files import decode_answer
 from plancheck.registry import get_world, world_names
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.render import table_text, verdict_text
@@ -171,15 +172,12 @@ def _read_answer(path: str) -> str:
         if not file.is_file():
             raise BadInputError(f"answer file {path} {'is a folder' if file.is_dir() else 'does not exist'}")
         raw = file.read_bytes()
-    try:
-        return raw.decode("utf-8-sig")  # -sig: a byte-order mark is not text
-    except UnicodeDecodeError as error:
-        line = raw.count(b"\n", 0, error.start) + 1
-        before = raw[raw.rfind(b"\n", 0, error.start) + 1:error.start].decode("utf-8-sig", errors="replace")
-        column = len(before) + 1  # in characters, as every other position plancheck reports
+    text, undecodable = decode_answer(raw)
+    if undecodable is not None:
+        line, column = undecodable
         print(f"plancheck: note: {'<stdin>' if path == '-' else path}, line {line}, column {column}: bytes that are "
               "not UTF-8 were read as U+FFFD", file=sys.stderr)
-        return raw.decode("utf-8-sig", errors="replace")
+    return text
 
 
 class _Progress:

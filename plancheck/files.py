@@ -31,6 +31,26 @@ def read_text(path: Path) -> str:
     return path.read_bytes().decode("utf-8-sig", errors="replace")
 
 
+def decode_answer(raw: bytes) -> tuple[str, tuple[int, int] | None]:
+    r"""An answer's text, bytes that are not UTF-8 read as U+FFFD, and the (line, character column)
+    of the first such byte, or None.
+
+    >>> decode_answer("[é \n é".encode() + b"\xff]")
+    ('[é \n é\ufffd]', (2, 3))
+    """
+    try:
+        return raw.decode("utf-8-sig"), None
+    except UnicodeDecodeError as error:
+        line, start = _line_at(raw, error.start)
+        column = len(raw[start:error.start].decode("utf-8-sig", errors="replace")) + 1
+        return raw.decode("utf-8-sig", errors="replace"), (line, column)
+
+
+def _line_at(raw: bytes, offset: int) -> tuple[int, int]:
+    """The 1-based line holding byte ``offset``, and the offset where that line starts."""
+    return raw.count(b"\n", 0, offset) + 1, raw.rfind(b"\n", 0, offset) + 1
+
+
 def _not_json(error: json.JSONDecodeError) -> str:
     return f"not JSON (column {error.colno}: {error.msg})"
 
@@ -59,8 +79,8 @@ def data_text(path: Path) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = raw.count(b"\n", 0, error.start) + 1
-        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        line, start = _line_at(raw, error.start)
+        column = error.start - start + 1
         raise BadInputError(f"not UTF-8 text (byte 0x{raw[error.start]:02x})", Location(str(path), line, column)) \
             from None
 

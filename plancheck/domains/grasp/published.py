@@ -66,14 +66,15 @@ def read_grid_file(path: Path, set_name: str | None = None) -> tuple[PublishedGr
     return tuple(grids)
 
 
+def is_user_set(set_name: str) -> bool:
+    """Whether a set name is a user's grid file, named by its path."""
+    return "/" in set_name or "\\" in set_name
+
+
 def user_set_name(path: Path) -> str:
     """The set name of a user's grid file: its path without ``.jsonl`` (``./`` added to a bare name)."""
     name = str(path)[:-len(".jsonl")]
-    return name if ("/" in name or "\\" in name) else "./" + name
-
-
-def is_user_set(set_name: str) -> bool:
-    return "/" in set_name or "\\" in set_name
+    return name if is_user_set(name) else "./" + name
 
 
 def user_grid(set_name: str, index: int) -> PublishedGrid:
@@ -81,10 +82,16 @@ def user_grid(set_name: str, index: int) -> PublishedGrid:
     path = Path(set_name + ".jsonl")
     if not path.is_file():
         raise DataNotFoundError(f"grid file {path} does not exist")
-    grids = {info.index: (info, grid) for info, grid in read_grid_file(path, set_name)}
+    grids = _user_grids(set_name, path.resolve(), path.stat().st_mtime_ns)  # the key: this file, this version
     if index not in grids:
         raise InstanceNotFoundError(f"{path} has no grid with index {index} (indices: {sorted(grids)})")
     return grids[index]
+
+
+@cache
+def _user_grids(set_name: str, _file: Path, _version: int) -> dict[int, PublishedGrid]:
+    """A user's grid file by index, read once per version of the file (a batch resolves it per record)."""
+    return {info.index: (info, grid) for info, grid in read_grid_file(Path(set_name + ".jsonl"), set_name)}
 
 
 @cache
