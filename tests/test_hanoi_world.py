@@ -202,7 +202,11 @@ def test_cli_check_exit_codes(run):
     assert run("check", "hanoi", "hanoi-3", "-", stdin=OPTIMAL_3)[0] == 0
     code, out, _ = run("check", "hanoi", "hanoi-3", "-", stdin="A->B\nA->B")
     assert code == 1 and "strictly valid: no, step 2: A->B puts disk 1 on the smaller disk 0" in out
-    assert run("check", "hanoi", "hanoi-3", "-", "--semantics", "benchmark", stdin="A->B\nA->B")[0] == 1  # no goal
+    assert "FAIL (not strictly valid, goal not reached) under strict semantics" in out
+    code, out, _ = run("check", "hanoi", "hanoi-3", "-", "--semantics", "benchmark", stdin="A->B\nA->B")
+    assert code == 1 and "FAIL (goal not reached) under benchmark semantics" in out  # the headline says why
+    code, out, _ = run("check", "hanoi", "hanoi-3", "-", stdin="A->C")
+    assert code == 1 and "FAIL (goal not reached) under strict semantics" in out and "strictly valid: yes" in out
     assert run("check", "hanoi", "hanoi-3", "-", stdin="no idea")[0] == 1  # no plan in the answer: check failed
     assert run("check", "hanoi", "hanoi-0", "-", stdin="A->C")[0] == 2
 

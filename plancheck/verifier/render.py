@@ -32,13 +32,22 @@ def _listed(items: Sequence[str], limit: int = 200) -> str:
     return ", ".join(items[:limit]) + f", ... and {len(items) - limit} more (see --json)"
 
 
+def _why_failed(verdict: Verdict, semantics: Semantics) -> str:
+    reasons = []
+    if semantics is Semantics.STRICT and not verdict.valid:
+        reasons.append("not strictly valid")
+    if verdict.has_goal and verdict.goal_reached is False:
+        reasons.append("goal not reached")
+    return ", ".join(reasons)
+
+
 def verdict_text(verdict: Verdict, semantics: Semantics = Semantics.STRICT, *, show_steps: bool = False) -> str:
     """A readable multi-line report of one verdict."""
     lines = [f"{verdict.world} instance {verdict.instance}"]
     if not verdict.parsed:
         lines.append(f"UNPARSEABLE: {verdict.parse_error}")
         return "\n".join(_printable(line) for line in lines)
-    outcome = "PASS" if verdict.passed(semantics) else "FAIL"
+    outcome = "PASS" if verdict.passed(semantics) else f"FAIL ({_why_failed(verdict, semantics)})"
     lines.append(f"{outcome} under {semantics.value} semantics; answer read as {verdict.form}"
                  f" with {len(verdict.actions)} action(s)")
     lines.append("actions: " + (_listed(verdict.actions) if verdict.actions else "(none)"))
