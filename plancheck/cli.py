@@ -474,6 +474,13 @@ def _show_notes() -> None:
         logger.propagate = False  # said once, not again by a handler of the embedding program
 
 
+def _os_message(error: OSError) -> str:
+    """``path: reason``, as Unix tools say it (``[Errno 2] ...`` tells a user less)."""
+    if error.filename is None or not error.strerror:
+        return str(error)
+    return f"{error.filename}: {error.strerror}"
+
+
 def main(argv: Iterable[str] | None = None) -> int:
     _show_notes()
     parser = build_parser()
@@ -497,7 +504,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
         return 128 + 13
     except OSError as error:  # a file that cannot be read or written (missing folder, permissions)
-        print(f"plancheck: error: {error}", file=sys.stderr)
+        print(f"plancheck: error: {_os_message(error)}", file=sys.stderr)
         return BAD_INPUT
     except KeyboardInterrupt:
         print("plancheck: interrupted", file=sys.stderr)

@@ -55,6 +55,9 @@ def test_check_bad_input_names_the_problem(shared_data, tmp_path, capsys):
     assert "not a GRASP id" in capsys.readouterr().err
     assert main(["check", "grasp", ENV, str(tmp_path / "a.txt"), "--data", str(tmp_path)]) == 2
     assert "no published GRASP grids" in capsys.readouterr().err
+    out = tmp_path / "no-such-folder" / "out.jsonl"  # an output that cannot be written: path and reason, no errno
+    assert main(["solve", "grasp", ENV, "-o", str(out), "--data", str(shared_data), "--no-progress"]) == 2
+    assert capsys.readouterr().err == f"plancheck: error: {out}: No such file or directory\n"
 
 
 def test_check_json_output(shared_data, tmp_path, capsys):
