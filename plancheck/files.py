@@ -17,8 +17,10 @@ so a stray byte spoils one record, not the batch; in data files they are an erro
 
 from __future__ import annotations
 
+import bisect
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -65,12 +67,55 @@ def answer_lines(path: Path) -> Iterator[tuple[int, Any] | BrokenRecord]:
                 yield BrokenRecord(number, _not_json(error), str(path))
 
 
-def answer_document(path: Path) -> Any | BrokenRecord:
-    """A whole ``.json`` file's value, or a :class:`BrokenRecord` at the line where it stops being JSON."""
+def answer_entries(path: Path,
+                   by_name: Callable[[dict], bool] | None = None) -> Iterator[tuple[int, Any] | BrokenRecord]:
+    r"""(line, value) for each entry of a whole ``.json`` answer file: a list's elements, an object's
+    values where ``by_name(object)`` says it holds entries by name, else the document itself; each
+    with the line it starts on. A file that is not JSON gives one :class:`BrokenRecord`, at the line
+    where it stops being JSON.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.json"
+    >>> _ = path.write_text('[\n  {"a": 1},\n\n  "x", [2,\n 3]]')
+    >>> list(answer_entries(path))
+    [(2, {'a': 1}), (4, 'x'), (4, [2, 3])]
+    >>> _ = path.write_text('{"one": 1,\n "two": {"b": [2]}}')
+    >>> list(answer_entries(path, by_name=lambda data: "b" not in data))
+    [(1, 1), (2, {'b': [2]})]
+    """
+    text = read_text(path)
     try:
-        return json.loads(read_text(path))
+        document = json.loads(text)
     except json.JSONDecodeError as error:
-        return BrokenRecord(error.lineno, _not_json(error), str(path))
+        yield BrokenRecord(error.lineno, _not_json(error), str(path))
+        return
+    newlines = [offset for offset, char in enumerate(text) if char == "\n"]
+    if isinstance(document, list) or isinstance(document, dict) and by_name is not None and by_name(document):
+        for offset, value in _members(text):
+            yield bisect.bisect(newlines, offset) + 1, value
+    else:
+        yield bisect.bisect(newlines, _BLANK.match(text).end()) + 1, document
+
+
+_DECODER = json.JSONDecoder()
+_BLANK = re.compile(r"[ \t\n\r]*")  # JSON's whitespace
+
+
+def _members(text: str) -> Iterator[tuple[int, Any]]:
+    """(offset, value) of each element of the JSON array, or each value of the JSON object, that
+    ``text`` holds (known to be JSON); the offset is where the element, or the value's key, starts."""
+    is_object = text[_BLANK.match(text).end()] == "{"
+    at = _BLANK.match(text, _BLANK.match(text).end() + 1).end()
+    while text[at] not in "]}":
+        start = at
+        if is_object:
+            _, at = _DECODER.raw_decode(text, at)  # the key
+            at = _BLANK.match(text, _BLANK.match(text, at).end() + 1).end()  # past the colon
+        value, at = _DECODER.raw_decode(text, at)
+        yield start, value
+        at = _BLANK.match(text, at).end()
+        if text[at] == ",":
+            at = _BLANK.match(text, at + 1).end()
 
 
 def data_text(path: Path) -> str:

@@ -70,6 +70,8 @@ def test_smartplay_files_evaluate_to_the_recorded_outcomes(shared_data):
     rollouts = json.loads((folder / "hanoi_optimal_rollouts.json").read_text())
     records = list(WORLD.read_answers(folder / "hanoi_optimal_rollouts.json", shared_data))
     assert [r.instance for r in records] == ["Hanoi3Disk-v0", "Hanoi4Disk-v0"]
+    lines = (folder / "hanoi_optimal_rollouts.json").read_text().split("\n")
+    assert [lines[r.line - 1].strip() for r in records] == ['"Hanoi3Disk": {', '"Hanoi4Disk": {']  # where each starts
     for record, recorded in zip(records, rollouts.values(), strict=True):
         verdict = WORLD.check(WORLD.resolve(record, shared_data), list(record.actions))
         last = recorded["steps"][-1]

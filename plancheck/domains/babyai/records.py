@@ -22,7 +22,7 @@ from typing import Any
 
 from plancheck.domains.babyai.catalog import task_of_record
 from plancheck.domains.babyai.tasks import Task
-from plancheck.files import answer_document, answer_lines
+from plancheck.files import answer_entries, answer_lines
 from plancheck.world import BrokenRecord, Record
 
 _ANSWER_KEYS = ("response", "responses", "llm_output", "all_llm_output", "output", "answer", "text")
@@ -33,15 +33,7 @@ _TASKS = tuple(t.value for t in Task)
 def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
     """Every record in ``path`` (JSONL, or a JSON array of harness results), read as
     :mod:`plancheck.files` reads answer files."""
-    if path.suffix == ".json":
-        entries = answer_document(path)
-        if isinstance(entries, BrokenRecord):
-            yield entries
-            return
-        for index, entry in enumerate(entries if isinstance(entries, list) else [entries], start=1):
-            yield record_from_json(entry, path, index)
-        return
-    for item in answer_lines(path):
+    for item in answer_entries(path) if path.suffix == ".json" else answer_lines(path):
         yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0])
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from plancheck.domains.hanoi.rules import Move
-from plancheck.files import answer_document, answer_lines, no_answer
+from plancheck.files import answer_entries, answer_lines, no_answer
 from plancheck.world import BrokenRecord, Record
 
 _ID_KEYS = ("instance", "id", "env", "env_id")
@@ -58,17 +58,13 @@ def _record(data: Any, source: str, line: int) -> Record | BrokenRecord:
     return BrokenRecord(line, no_answer(data, _TEXT_KEYS, expected), source, instance)
 
 
+def _rollouts_by_name(data: dict) -> bool:
+    return not any(key in data for key in _ID_KEYS)
+
+
 def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
     """Every answer in ``path`` (JSONL, or a JSON SmartPlay rollout / object of rollouts)."""
     source = str(path)
-    if path.suffix == ".json":
-        data = answer_document(path)
-        if isinstance(data, BrokenRecord):
-            yield data
-            return
-        rollouts = data if isinstance(data, dict) and not any(k in data for k in _ID_KEYS) else {"": data}
-        for value in rollouts.values():
-            yield _record(value, source, 1)
-        return
-    for item in answer_lines(path):
+    entries = answer_entries(path, _rollouts_by_name) if path.suffix == ".json" else answer_lines(path)
+    for item in entries:
         yield item if isinstance(item, BrokenRecord) else _record(item[1], source, item[0])

@@ -26,7 +26,7 @@ from plancheck.domains.mango.game import DEFAULT_CUTOFF, check_cutoff
 from plancheck.domains.mango.instance import TASK_NAMES, MangoInstance, find_game, find_question, split_selector
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.errors import BadInputError, InstanceNotFoundError, Location
-from plancheck.files import answer_document, answer_lines, no_answer
+from plancheck.files import answer_entries, answer_lines, no_answer
 from plancheck.world import BrokenRecord, Record
 
 logger = logging.getLogger(__name__)
@@ -88,15 +88,7 @@ def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
     if path.name == "exp_config.json":
         logger.info("skipping %s: an inference configuration, not an answer", path)
         return
-    if path.suffix == ".json":
-        data = answer_document(path)
-        if isinstance(data, BrokenRecord):
-            yield data
-            return
-        for index, item in enumerate(data if isinstance(data, list) else [data]):
-            yield record_from_json(item, path, index + 1)
-        return
-    for item in answer_lines(path):
+    for item in answer_entries(path) if path.suffix == ".json" else answer_lines(path):
         yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0])
 
 
