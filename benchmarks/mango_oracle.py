@@ -104,7 +104,7 @@ def main() -> None:
             longest.setdefault(instance.game.name, instance)
         sample = list(longest.values())[:args.fd]
         start = time.perf_counter()
-        results = [solve(i, "fd") for i in sample]
+        results = [solve(i, "fast-downward") for i in sample]
         fd_s = time.perf_counter() - start
         agree = sum(r.proven_optimal for r in results)
         native = best(args.repeat, lambda: [solve(i, "bfs") for i in sample])
