@@ -9,7 +9,7 @@ import random
 import pytest
 
 from plancheck.domains.babyai.extract import load_instance
-from plancheck.domains.babyai.references import optimal_plan, replay_in_minigrid
+from plancheck.domains.babyai.references import certified_optimum, optimal_plan, proven_offline, replay_in_minigrid
 from plancheck.domains.babyai.rules import PLAN_ACTIONS, Action, BabyAIRules
 from plancheck.solvers.babyai_abstract import (
     ABSTRACT_ACTIONS,
@@ -31,46 +31,6 @@ CASES = [("BabyAI-GoToLocal-v0", s) for s in range(1, 6)] + [("BabyAI-PutNextLoc
     ("BabyAI-PickupLoc-v0", 2), ("BabyAI-UnblockPickup-v0", 2), ("BabyAI-GoToSeq-v0", 4), ("BabyAI-Synth-v0", 4),
     ("BabyAI-KeyInBox-v0", 1), ("BabyAI-UnlockPickup-v0", 3), ("BabyAI-MiniBossLevel-v0", 5)]
 slow = pytest.mark.slow
-# proven optimal by abstract_optimum with the fixed estimate (two rounds, the second tracking the red key and
-# a purple key; 26.0 M states, 4,133 s, 21 GB): docs/babyai.md
-BOSS_79_OPTIMUM = (
-    "right forward right forward forward forward forward forward left pickup right right forward forward "
-    "toggle forward forward forward forward forward forward forward right forward drop right right "
-    "forward toggle forward forward left forward forward forward forward pickup forward toggle forward "
-    "forward forward forward drop right forward forward forward forward left pickup left forward forward "
-    "forward forward left forward forward forward forward forward forward forward forward drop left "
-    "forward forward forward right forward toggle forward forward forward forward forward forward "
-    "forward right forward forward forward toggle forward pickup forward forward forward forward forward "
-    "right forward forward forward forward forward toggle forward forward right drop right toggle toggle"
-).split()
-
-# the shortest known plan where the optimum is open (benchmarks/babyai_best_known.py; docs/babyai.md)
-BOSS_70_BEST = (
-    "forward forward forward forward right forward left toggle forward forward forward forward forward forward "
-    "forward right forward forward toggle forward forward forward forward forward forward forward right forward "
-    "forward forward forward left toggle forward forward forward forward forward right forward toggle forward "
-    "forward forward forward forward pickup right right forward forward forward forward forward forward left forward "
-    "forward forward forward forward right forward forward forward forward left forward forward forward forward "
-    "forward forward forward forward forward left forward forward forward forward forward forward forward forward "
-    "forward forward toggle forward left forward forward toggle forward forward left forward right forward forward "
-    "forward drop left forward pickup drop left forward forward forward left forward forward right forward forward "
-    "forward forward forward left pickup left forward left forward forward forward forward forward forward forward "
-    "forward forward forward forward left forward forward right toggle forward forward forward right forward drop"
-).split()
-# proven optimal by abstract_optimum (its first round's optimum is 115 after 2.35 M states; 3,218 s in
-# all, 6.5 GB): docs/babyai.md. Found first by benchmarks/babyai_best_known.py.
-BOSS_81_OPTIMUM = (
-    "forward forward forward forward right forward left toggle forward forward forward right pickup forward forward "
-    "left forward right toggle forward forward forward left forward forward forward toggle forward forward forward "
-    "forward forward forward right forward forward forward forward toggle forward forward forward forward right "
-    "forward forward forward forward toggle forward forward forward forward forward forward forward right forward "
-    "left toggle forward forward forward forward forward forward drop right pickup right forward forward forward "
-    "forward forward forward forward forward forward forward forward right forward left forward forward forward "
-    "forward forward forward left forward forward forward forward forward forward forward forward left forward "
-    "forward forward forward forward forward drop left forward forward pickup right forward right drop"
-).split()
-
-
 @pytest.mark.parametrize("env_id", WALK_LEVELS)
 def test_every_concrete_step_is_an_abstract_step(env_id):
     """Random walks (biased to pick up, drop and toggle) are simulated step by step: some abstract
@@ -127,18 +87,25 @@ def test_refined_abstraction_finds_the_concrete_optimum(env_id, seed):
     assert replay_in_minigrid(instance, result.plan).exact
 
 
-@pytest.mark.parametrize(("seed", "plan", "length"), [(79, BOSS_79_OPTIMUM, 106), (81, BOSS_81_OPTIMUM, 115),
-                                                      (70, BOSS_70_BEST, 146)])
-def test_the_recorded_boss_level_plans_succeed_exactly_on_their_last_action(seed, plan, length):
-    """The optima the abstraction certified for BossLevel 81 and 79 (54 and 69 minutes: not rerun here)
-    and the shortest plan known for 70 (docs/babyai.md): minigrid and the native rules both reach the
-    goal exactly on their last action."""
-    instance = load_instance("BabyAI-BossLevel-v0", seed)
-    actions = tuple(Action[name] for name in plan)
-    assert len(actions) == length
+@pytest.mark.parametrize("instance_id", sorted(proven_offline()))
+def test_the_optima_proven_offline_succeed_exactly_on_their_last_action(instance_id):
+    """The shipped optima of BossLevel 79 (= SynthSeq 79), 81 (the abstraction: 69 and 53 minutes) and
+    70 (benchmarks/babyai_boss70_bound.py), not re-proven here (docs/babyai.md): minigrid and the
+    native rules both reach the goal exactly on their last action, and check/evaluate use them."""
+    env_id, seed = instance_id.split("/seed=")
+    instance = load_instance(env_id, int(seed))
+    actions = proven_offline()[instance_id]
     assert replay_in_minigrid(instance, actions).exact
     rules, state = BabyAIRules(instance), instance.start
     for step, action in enumerate(actions, 1):
         outcome = rules.step(state, action)
         state = outcome.state if outcome.state is not None else state
-        assert rules.goal_reached(state) == (step == length)
+        assert rules.goal_reached(state) == (step == len(actions))
+    found = certified_optimum(env_id, int(seed), timeout=1.0)
+    assert found.status is Status.SOLVED and found.plan == actions and found.seconds < 1.0
+
+
+def test_the_offline_optima_are_the_documented_ones():
+    lengths = {instance_id: len(plan) for instance_id, plan in proven_offline().items()}
+    assert lengths == {"BabyAI-BossLevel-v0/seed=70": 146, "BabyAI-BossLevel-v0/seed=79": 106,
+                       "BabyAI-SynthSeq-v0/seed=79": 106, "BabyAI-BossLevel-v0/seed=81": 115}
