@@ -2,11 +2,12 @@
 
 Both missions need an object carried through a locked door whose key lies elsewhere. Both plans
 turned out optimal: the abstraction proved 115 for 81, ``benchmarks/babyai_boss70_bound.py`` 146 for
-70 (docs/babyai.md). Each plan is built in two parts, both found by A*: the shortest way to unlock the door (a key fetched and
-carried to it, with the transport bound's ``unlock`` estimate), then the exact A* from that state to
-the end of the mission (optimal from there). By construction the whole plan is only an upper bound
-on the optimum (a plan that unlocks later, or moves another object first, could be shorter). Every plan is
-replayed in minigrid and must succeed exactly on its last action; the script prints it.
+70 (docs/babyai.md). Each plan is built in two parts, both found by A*: the shortest way to unlock
+the door (a key fetched and carried to it, with the transport bound's ``unlock`` estimate), then the
+exact A* from that state to the end of the mission (optimal from there). By construction the whole
+plan is only an upper bound on the optimum (a plan that unlocks later, or moves another object
+first, could be shorter). Every plan is replayed in minigrid and must succeed exactly on its last
+action; the script prints it.
 
     python benchmarks/babyai_best_known.py
 """

@@ -40,12 +40,23 @@ def test_babyai_scripts_run_on_a_few_seeds(tmp_path):
         ["BossLevel", "70", "93", "53", "146"], ["BossLevel", "81", "60", "55", "115"]]
 
 
+def test_the_boss_level_70_bound_holds_for_plans_that_leave_the_ball_in_place():
+    """Half of the proof that BossLevel 70's optimum is 146 (the other half takes 5 minutes: slow)."""
+    out = run("babyai_boss70_bound.py", "--case", "ball-in-place")
+    assert out.startswith("ball in place at the unlock: at least 146 actions, met by a plan that unlocks after 93")
+
+
 def test_scoring_scripts_run(shared_data):
     assert "disagreements: 0" in run("hanoi_check.py", "--answers", "50")
     mango = run("mango_oracle.py", "--repeat", "1", "--fd", "1", data=shared_data)
     assert "oracle scores 1.0 on 6617/6617" in mango
     assert "1/1 optimal" in mango or "Fast Downward" not in mango  # Fast Downward is an optional extra
     assert "ratio library / naive" in run("grasp_scoring.py", data=shared_data)
+
+
+@pytest.mark.slow
+def test_the_boss_level_70_bound_is_146():
+    assert run("babyai_boss70_bound.py").splitlines()[-1] == "every plan has at least 146 actions"
 
 
 @pytest.mark.slow
