@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
@@ -97,10 +97,9 @@ def certified_optimum(env_id: str, seed: int, timeout: float | None = None) -> S
     concrete optimum, faster on large missions), replayed in minigrid (raises
     :class:`CertificationError` if minigrid disagrees)."""
     instance = load_instance(env_id, seed)
-    began = time.perf_counter()
     shipped = proven_offline().get(instance.id)
     if shipped is not None:
-        result = SearchResult(Status.SOLVED, shipped, len(shipped), 0, 0.0)
+        result = SearchResult(Status.SOLVED, shipped, len(shipped), 0, 0.0)  # no search
     else:
         result = abstract_optimum(instance, deadline=None if timeout is None else time.monotonic() + timeout)
     if result.status is Status.SOLVED:
@@ -108,8 +107,6 @@ def certified_optimum(env_id: str, seed: int, timeout: float | None = None) -> S
         if not replay.exact:
             raise CertificationError(f"{instance.id}: the optimal plan does not succeed exactly on its last action "
                                      f"in minigrid (success at {replay.success_step} of {replay.length})")
-    if shipped is not None:
-        result = replace(result, seconds=time.perf_counter() - began)
     return result
 
 
