@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from plancheck.domains.babyai.extract import load_instance  # noqa: E402
 from plancheck.domains.babyai.levels import BABYBENCH_LEVELS  # noqa: E402
 from plancheck.domains.babyai.references import optimal_plan, replay_in_minigrid  # noqa: E402
-from plancheck.solvers.babyai_abstract import abstract_optimum  # noqa: E402
+from plancheck.domains.babyai.search.abstract import abstract_optimum  # noqa: E402
 from plancheck.solvers.result import Status  # noqa: E402
 
 MORE_LEVELS = ("BabyAI-KeyInBox-v0", "BabyAI-UnlockPickup-v0", "BabyAI-BlockedUnlockPickup-v0", "BabyAI-PutNextS7N4-v0")

@@ -24,9 +24,9 @@ from plancheck.domains.babyai.extract import load_instance  # noqa: E402
 from plancheck.domains.babyai.instance import LOCKED, OPEN  # noqa: E402
 from plancheck.domains.babyai.references import replay_in_minigrid  # noqa: E402
 from plancheck.domains.babyai.rules import BabyAIRules  # noqa: E402
-from plancheck.solvers.babyai_heuristic import MissionHeuristic  # noqa: E402
-from plancheck.solvers.babyai_search import Model, astar, mission_goal  # noqa: E402
-from plancheck.solvers.babyai_transport import TransportBound  # noqa: E402
+from plancheck.domains.babyai.search.astar import Model, astar, mission_goal  # noqa: E402
+from plancheck.domains.babyai.search.heuristic import MissionHeuristic  # noqa: E402
+from plancheck.domains.babyai.search.transport import TransportBound  # noqa: E402
 from plancheck.solvers.result import Status  # noqa: E402
 
 SEEDS = (70, 81)

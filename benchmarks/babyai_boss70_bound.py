@@ -51,8 +51,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from plancheck.domains.babyai.extract import load_instance  # noqa: E402
 from plancheck.domains.babyai.instance import LOCKED, OPEN  # noqa: E402
 from plancheck.domains.babyai.rules import BabyAIRules  # noqa: E402
-from plancheck.solvers.babyai_heuristic import MissionHeuristic  # noqa: E402
-from plancheck.solvers.babyai_search import INF, Model, astar, mission_goal  # noqa: E402
+from plancheck.domains.babyai.search.astar import INF, Model, astar, mission_goal  # noqa: E402
+from plancheck.domains.babyai.search.heuristic import MissionHeuristic  # noqa: E402
 
 INSTANCE = load_instance("BabyAI-BossLevel-v0", 70)
 MODEL = Model(BabyAIRules(INSTANCE))

@@ -26,11 +26,11 @@ from statistics import fmean, median
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from plancheck.domains.babyai.bot import run_bot  # noqa: E402
 from plancheck.domains.babyai.extract import load_instance  # noqa: E402
 from plancheck.domains.babyai.levels import BABYBENCH_LEVELS, PLAN_ROOMS  # noqa: E402
 from plancheck.domains.babyai.references import optimal_plan, replay_in_minigrid  # noqa: E402
-from plancheck.solvers.babyai_abstract import abstract_optimum  # noqa: E402
-from plancheck.solvers.babyai_bot import run_bot  # noqa: E402
+from plancheck.domains.babyai.search.abstract import abstract_optimum  # noqa: E402
 from plancheck.solvers.result import Status  # noqa: E402
 
 

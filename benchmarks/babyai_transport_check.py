@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from plancheck.domains.babyai.extract import load_instance  # noqa: E402
 from plancheck.domains.babyai.mission import RUNNING  # noqa: E402
 from plancheck.domains.babyai.rules import PLAN_ACTIONS, BabyAIRules  # noqa: E402
-from plancheck.solvers.babyai_heuristic import MissionHeuristic  # noqa: E402
-from plancheck.solvers.babyai_search import Model, astar, mission_goal  # noqa: E402
-from plancheck.solvers.babyai_transport import TransportBound  # noqa: E402
+from plancheck.domains.babyai.search.astar import Model, astar, mission_goal  # noqa: E402
+from plancheck.domains.babyai.search.heuristic import MissionHeuristic  # noqa: E402
+from plancheck.domains.babyai.search.transport import TransportBound  # noqa: E402
 from plancheck.solvers.result import Status  # noqa: E402
 
 # (levels, seeds, random walks per seed) as run for docs/babyai.md: 6,024 states, 0 violations, 741 exact

@@ -26,14 +26,14 @@ from collections import defaultdict
 from multiprocessing import Pool
 from pathlib import Path
 
+from plancheck.domains.grasp.certify import certify
+from plancheck.domains.grasp.exact import solve_exact
 from plancheck.domains.grasp.instance import SETTINGS, Environment, Setting
+from plancheck.domains.grasp.optima import table_line
+from plancheck.domains.grasp.optimal import solve
 from plancheck.domains.grasp.published import SET_NAMES, published_set
 from plancheck.domains.grasp.rules import Action, GraspRules
 from plancheck.domains.grasp.scoring import RULES, scores
-from plancheck.solvers.grasp_certify import certify
-from plancheck.solvers.grasp_exact import solve_exact
-from plancheck.solvers.grasp_solve import solve
-from plancheck.solvers.grasp_table import table_line
 from plancheck.verifier.execute import execute
 
 

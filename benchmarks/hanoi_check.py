@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from plancheck.domains.hanoi.instance import HanoiInstance  # noqa: E402
-from plancheck.domains.hanoi.rules import Move  # noqa: E402
-from plancheck.domains.hanoi.world import WORLD  # noqa: E402
-from plancheck.solvers.hanoi import recursive_plan  # noqa: E402
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance  # noqa: E402
+from plancheck.domains.smartplay.hanoi.rules import Move  # noqa: E402
+from plancheck.domains.smartplay.hanoi.solve import recursive_plan  # noqa: E402
+from plancheck.domains.smartplay.hanoi.world import WORLD  # noqa: E402
 
 ACTIONS = [move.sentence for move in Move]
 PAIRS = [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]

@@ -27,11 +27,11 @@ import networkx as nx  # noqa: E402
 from plancheck.domains.mango.check import check_answer  # noqa: E402
 from plancheck.domains.mango.game import _load  # noqa: E402
 from plancheck.domains.mango.instance import game_folders, graph_of, select  # noqa: E402
+from plancheck.domains.mango.parse import format_answer, parse_answer  # noqa: E402
 from plancheck.domains.mango.questions import DFQuestion  # noqa: E402
 from plancheck.domains.mango.scoring import score_df, score_rf  # noqa: E402
+from plancheck.domains.mango.solve import reference, solve  # noqa: E402
 from plancheck.solvers.external import fast_downward_driver  # noqa: E402
-from plancheck.solvers.mango_routes import reference, solve  # noqa: E402
-from plancheck.translators.mango_answer import format_answer, parse_answer  # noqa: E402
 
 
 def best(repeat: int, work: Callable[[], object]) -> float:

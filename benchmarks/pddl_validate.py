@@ -21,9 +21,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from plancheck.domains.hanoi.instance import HanoiInstance  # noqa: E402
-from plancheck.solvers.hanoi import recursive_plan  # noqa: E402
-from plancheck.translators.hanoi_pddl import DOMAIN_FILE, export, to_pddl_plan  # noqa: E402
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance  # noqa: E402
+from plancheck.domains.smartplay.hanoi.pddl import DOMAIN_FILE, export, to_pddl_plan  # noqa: E402
+from plancheck.domains.smartplay.hanoi.solve import recursive_plan  # noqa: E402
 from plancheck.translators.pddl_plan import plan_text  # noqa: E402
 from plancheck.verifier.pddl_validate import validate_text  # noqa: E402
 

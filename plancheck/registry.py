@@ -15,7 +15,7 @@ from plancheck.world import World
 WORLDS: dict[str, str] = {
     "grasp": "plancheck.domains.grasp.world:WORLD",
     "babyai": "plancheck.domains.babyai.world:WORLD",
-    "hanoi": "plancheck.domains.hanoi.world:WORLD",
+    "hanoi": "plancheck.domains.smartplay.hanoi.world:WORLD",
     "mango": "plancheck.domains.mango.world:WORLD",
 }
 

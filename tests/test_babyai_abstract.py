@@ -11,7 +11,7 @@ import pytest
 from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.references import certified_optimum, optimal_plan, proven_offline, replay_in_minigrid
 from plancheck.domains.babyai.rules import PLAN_ACTIONS, Action, BabyAIRules
-from plancheck.solvers.babyai_abstract import (
+from plancheck.domains.babyai.search.abstract import (
     ABSTRACT_ACTIONS,
     BLOCKED_FORWARD,
     FAILED_DROP,
@@ -20,8 +20,8 @@ from plancheck.solvers.babyai_abstract import (
     abstract_optimum,
     lift,
 )
-from plancheck.solvers.babyai_heuristic import MissionHeuristic
-from plancheck.solvers.babyai_search import astar, mission_goal
+from plancheck.domains.babyai.search.astar import astar, mission_goal
+from plancheck.domains.babyai.search.heuristic import MissionHeuristic
 from plancheck.solvers.result import Status
 
 WALK_LEVELS = ["BabyAI-BossLevel-v0", "BabyAI-KeyInBox-v0", "BabyAI-UnblockPickup-v0", "BabyAI-PutNextLocal-v0",

@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from plancheck.domains.babyai.parse import parse_langsuite, parse_plan, parse_state, parse_subgoals
 from plancheck.domains.babyai.rules import Action
 from plancheck.domains.babyai.tasks import IGAction, Subgoal
 from plancheck.errors import AnswerParseError
 from plancheck.rules import Unknown
 from plancheck.translators.answer import SpanKind, UnknownPolicy, line_and_column
-from plancheck.translators.babyai_answer import parse_langsuite, parse_plan, parse_state, parse_subgoals
 
 
 def test_plan_reads_after_the_marker_and_reports_what_the_harness_drops():

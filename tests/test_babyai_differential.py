@@ -21,8 +21,8 @@ from plancheck.domains.babyai.instance import Instance, State
 from plancheck.domains.babyai.levels import BABYBENCH_LEVELS, PLAN_ROOMS, reset_env
 from plancheck.domains.babyai.mission import NONE, RUNNING
 from plancheck.domains.babyai.rules import Action, BabyAIRules
-from plancheck.solvers.babyai_heuristic import MissionHeuristic
-from plancheck.solvers.babyai_search import Model, astar, mission_goal
+from plancheck.domains.babyai.search.astar import Model, astar, mission_goal
+from plancheck.domains.babyai.search.heuristic import MissionHeuristic
 from plancheck.solvers.result import Status
 
 ENVIRONMENTS = BABYBENCH_LEVELS + PLAN_ROOMS

@@ -12,10 +12,10 @@ import pytest
 from babyai_scenes import SCENES, scene, success_step
 
 from plancheck.domains.babyai.extract import extract, load_instance
+from plancheck.domains.babyai.pddl import domain_text, plan_actions, problem_text
 from plancheck.domains.babyai.references import optimal_plan, replay_in_minigrid
 from plancheck.solvers.external import run_fast_downward
 from plancheck.solvers.result import Status
-from plancheck.translators.babyai_pddl import domain_text, plan_actions, problem_text
 
 
 @pytest.mark.parametrize("kind", SCENES)
@@ -74,7 +74,7 @@ def test_unified_planning_reads_the_exported_domain_and_problem(tmp_path, name):
 
 
 def test_plancheck_reads_back_the_model_it_printed():
-    from plancheck.translators.babyai_pddl import domain, problem
+    from plancheck.domains.babyai.pddl import domain, problem
     from plancheck.translators.pddl_reader import read_domain, read_problem
 
     instance = extract(scene(SCENES["then"]), "scene-then", 0)  # open the red door, then pick up the green ball

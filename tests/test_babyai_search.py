@@ -11,8 +11,8 @@ from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.levels import BABYBENCH_LEVELS, PLAN_ROOMS
 from plancheck.domains.babyai.references import certified_optimum, expert, optimal_plan, replay_in_minigrid
 from plancheck.domains.babyai.rules import PLAN_ACTIONS, BabyAIRules
-from plancheck.solvers.babyai_heuristic import MissionHeuristic
-from plancheck.solvers.babyai_search import Model, astar, mission_goal
+from plancheck.domains.babyai.search.astar import Model, astar, mission_goal
+from plancheck.domains.babyai.search.heuristic import MissionHeuristic
 from plancheck.solvers.result import Status
 
 SMALL = [("BabyAI-GoToLocal-v0", s) for s in range(1, 6)] + [("BabyAI-PutNextLocal-v0", s) for s in (1, 2, 3)] + [
@@ -135,7 +135,7 @@ def test_weighted_astar_stays_within_its_weight_of_the_optimum_and_replays_in_mi
 def test_a_long_search_reports_its_progress_with_bounds_that_never_pass_the_optimum(monkeypatch):
     """Every REPORT_EVERY expansions A* says how many states it expanded and the least f still open:
     counts rise, and no reported bound exceeds the optimum it then finds."""
-    from plancheck.solvers import babyai_search
+    from plancheck.domains.babyai.search import astar as babyai_search
 
     monkeypatch.setattr(babyai_search, "REPORT_EVERY", 50)
     reports = []
@@ -150,7 +150,7 @@ def test_a_stopped_search_keeps_the_best_bound_it_proved_even_with_an_inconsiste
     """With an admissible but inconsistent estimate (the mission estimate on every other pose, 0 on
     the rest) the least f still open goes up and down; every value it took is a lower bound, so
     the reports never fall and the timeout's bound is the best of them, still below the optimum."""
-    from plancheck.solvers import babyai_search
+    from plancheck.domains.babyai.search import astar as babyai_search
 
     monkeypatch.setattr(babyai_search, "REPORT_EVERY", 1)
     instance = load_instance("BabyAI-BossLevel-v0", 3)

@@ -8,9 +8,9 @@ from babyai_scenes import SCENES, scene
 
 from plancheck.domains.babyai.extract import extract, load_instance
 from plancheck.domains.babyai.rules import Action, BabyAIRules
+from plancheck.domains.babyai.search.astar import Model, astar
+from plancheck.domains.babyai.subgoals import INTERACTION_COST, Helper
 from plancheck.domains.babyai.tasks import Subgoal
-from plancheck.solvers.babyai_search import Model, astar
-from plancheck.solvers.babyai_subgoals import INTERACTION_COST, Helper
 from plancheck.solvers.result import Status
 
 

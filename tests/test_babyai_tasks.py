@@ -6,18 +6,18 @@ import json
 import re
 
 from plancheck.domains.babyai.catalog import langsuite_tasks
+from plancheck.domains.babyai.check import TaskInstance, check
 from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.langsuite import observation
 from plancheck.domains.babyai.levels import reset_env
 from plancheck.domains.babyai.prompts import LANGSUITE_EXAMPLE, LANGSUITE_START, langsuite_system
 from plancheck.domains.babyai.records import read_answers
 from plancheck.domains.babyai.references import certified_optimum, expert
+from plancheck.domains.babyai.report import summarize
 from plancheck.domains.babyai.rules import Action, BabyAIRules
-from plancheck.domains.babyai.scoring import TaskInstance, check
-from plancheck.domains.babyai.summary import summarize
+from plancheck.domains.babyai.subgoals import decompose
 from plancheck.domains.babyai.tasks import Task
 from plancheck.domains.babyai.world import WORLD
-from plancheck.solvers.babyai_subgoals import decompose
 from plancheck.verifier.verdict import Semantics
 from plancheck.world import BrokenRecord, Record
 

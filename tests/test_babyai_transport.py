@@ -12,9 +12,9 @@ from plancheck.domains.babyai.extract import extract, load_instance
 from plancheck.domains.babyai.instance import LOCKED, OPEN, Thing, replace_state
 from plancheck.domains.babyai.references import certified_optimum
 from plancheck.domains.babyai.rules import PLAN_ACTIONS, Action, BabyAIRules
-from plancheck.solvers.babyai_heuristic import MissionHeuristic
-from plancheck.solvers.babyai_search import Model, astar, mission_goal
-from plancheck.solvers.babyai_transport import TransportBound
+from plancheck.domains.babyai.search.astar import Model, astar, mission_goal
+from plancheck.domains.babyai.search.heuristic import MissionHeuristic
+from plancheck.domains.babyai.search.transport import TransportBound
 from plancheck.solvers.result import Status
 
 # a locked door with its key elsewhere (pick up / open behind it), or a put-next

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 from plancheck.cli import main
-from plancheck.domains.hanoi.instance import HanoiInstance
-from plancheck.domains.hanoi.world import WORLD as HANOI
 from plancheck.domains.mango.world import WORLD as MANGO
-from plancheck.solvers.hanoi import recursive_plan
-from plancheck.translators.hanoi_pddl import DOMAIN_FILE, export, to_pddl_plan
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
+from plancheck.domains.smartplay.hanoi.pddl import DOMAIN_FILE, export, to_pddl_plan
+from plancheck.domains.smartplay.hanoi.solve import recursive_plan
+from plancheck.domains.smartplay.hanoi.world import WORLD as HANOI
 from plancheck.translators.pddl_plan import plan_text
 
 BOM = "\ufeff"

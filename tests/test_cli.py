@@ -178,7 +178,7 @@ def test_bad_lines_in_published_babyai_files_are_bad_input_with_their_line(tmp_p
 
 
 def test_mango_solve_passes_its_timeout_to_fast_downward(shared_data, monkeypatch, capsys):
-    import plancheck.solvers.mango_routes as routes
+    import plancheck.domains.mango.solve as routes
 
     seen = []
     original = routes.run_fast_downward

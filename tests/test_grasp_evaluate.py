@@ -7,10 +7,10 @@ import random
 
 from plancheck.cli import main
 from plancheck.demo import run_demo
+from plancheck.domains.grasp.baselines import greedy, random_walk
+from plancheck.domains.grasp.optima import published_optima
 from plancheck.domains.grasp.rules import Action, GraspRules
 from plancheck.domains.grasp.world import WORLD
-from plancheck.solvers.grasp_baselines import greedy, random_walk
-from plancheck.solvers.grasp_table import published_optima
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.execute import execute
 

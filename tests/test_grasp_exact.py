@@ -15,14 +15,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from plancheck.domains.grasp.certify import certify, certify_plan
+from plancheck.domains.grasp.exact import solve_exact
 from plancheck.domains.grasp.grid import Grid
 from plancheck.domains.grasp.instance import SETTINGS, Environment, GridInfo, Setting
 from plancheck.domains.grasp.published import SET_NAMES, published_set
 from plancheck.domains.grasp.rules import Action, GraspRules
 from plancheck.domains.grasp.scoring import RULES, scores
 from plancheck.errors import CertificationError
-from plancheck.solvers.grasp_certify import certify, certify_plan
-from plancheck.solvers.grasp_exact import solve_exact
 from plancheck.verifier.execute import execute
 
 INFO = GridInfo("test", 0, "random", "free", "inner", published=False)
@@ -212,7 +212,7 @@ def test_optimum_is_never_below_greedy_on_every_published_environment(shared_dat
 
 
 def test_the_shipped_optimum_table_holds_the_certified_optima(shared_data):
-    from plancheck.solvers.grasp_table import published_optima
+    from plancheck.domains.grasp.optima import published_optima
 
     table = published_optima()
     assert len(table) == 16000

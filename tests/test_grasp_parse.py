@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from plancheck.domains.grasp.parse import ParsePolicy, parse_answer
 from plancheck.domains.grasp.rules import Action
 from plancheck.errors import AnswerParseError
 from plancheck.rules import Unknown
 from plancheck.translators.answer import SpanKind
-from plancheck.translators.grasp_answer import ParsePolicy, parse_answer
 
 
 def names(answer) -> list[str]:

@@ -26,20 +26,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from unified_planning.io import PDDLReader  # noqa: E402
 
+from plancheck.domains.grasp import pddl as grasp_pddl
+from plancheck.domains.grasp.exact import solve_exact
 from plancheck.domains.grasp.grid import Grid
 from plancheck.domains.grasp.instance import SETTINGS, Environment, GridInfo, Setting, parse_id
+from plancheck.domains.grasp.optimal import solve
+from plancheck.domains.grasp.pddl import Scale, export_files, planning_domain, validation_domain
+from plancheck.domains.grasp.pddl_plan import plan_text, read_plan, validation_plan
 from plancheck.domains.grasp.published import SET_NAMES, published_grid, published_set
 from plancheck.domains.grasp.rules import Action, GraspRules
 from plancheck.domains.grasp.scoring import RULES, scores
 from plancheck.errors import PDDLError
 from plancheck.rules import Unknown
 from plancheck.solvers.external import run_fast_downward
-from plancheck.solvers.grasp_exact import solve_exact
-from plancheck.solvers.grasp_solve import solve
 from plancheck.solvers.result import Status
-from plancheck.translators import grasp_pddl
-from plancheck.translators.grasp_pddl import Scale, export_files, planning_domain, validation_domain
-from plancheck.translators.grasp_plan import plan_text, read_plan, validation_plan
 from plancheck.verifier.execute import execute
 
 up.get_environment().credits_stream = None

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plancheck.cli import main
-from plancheck.domains.grasp.answers import read_answers
+from plancheck.domains.grasp.parse import ParsePolicy, parse_answer
+from plancheck.domains.grasp.records import read_answers
 from plancheck.domains.grasp.world import WORLD
 from plancheck.errors import AnswerParseError
-from plancheck.translators.grasp_answer import ParsePolicy, parse_answer
 from plancheck.world import BrokenRecord, Record
 
 _VOCABULARY = ["UP", "down", "Take", "DROP", "upleft", "JUMP", "foo", "go", "1.", "2)", "-", "[", "]", ",", ";",

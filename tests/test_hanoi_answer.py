@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from plancheck.domains.hanoi.rules import Move
+from plancheck.domains.smartplay.hanoi.parse import ParsePolicy, _parser, parse_answer, parse_token, smartplay_match
+from plancheck.domains.smartplay.hanoi.rules import Move
 from plancheck.errors import AnswerParseError
 from plancheck.rules import Unknown
 from plancheck.translators.answer import SpanKind, leaf_tokens
-from plancheck.translators.hanoi_answer import ParsePolicy, _parser, parse_answer, parse_token, smartplay_match
 
 
 def moves(text: str, policy: ParsePolicy = ParsePolicy()) -> list[str]:

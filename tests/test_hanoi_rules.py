@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from plancheck.domains.hanoi import scoring, text
-from plancheck.domains.hanoi.instance import HanoiInstance, parse_id, select
-from plancheck.domains.hanoi.rules import HanoiRules, Move, apply, goal_state, initial_state
+from plancheck.domains.smartplay.hanoi import prompts, scoring
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, select
+from plancheck.domains.smartplay.hanoi.rules import HanoiRules, Move, apply, goal_state, initial_state
+from plancheck.domains.smartplay.hanoi.solve import recursive_plan
 from plancheck.errors import InstanceNotFoundError
 from plancheck.rules import Unknown
-from plancheck.solvers.hanoi import recursive_plan
 from plancheck.solvers.search import breadth_first_search
 from plancheck.verifier.execute import StopReason, execute
 
@@ -29,13 +29,13 @@ def invalid_example(shared_data):
 @pytest.mark.parametrize("disks", [3, 4])
 def test_manual_is_byte_identical(shared_data, rollouts, disks):
     expected = (shared_data / "smartplay" / f"hanoi{disks}_manual.txt").read_text()
-    assert text.manual(disks) == expected == rollouts[f"Hanoi{disks}Disk"]["manual"]
+    assert prompts.manual(disks) == expected == rollouts[f"Hanoi{disks}Disk"]["manual"]
 
 
 def test_action_list_and_reset(rollouts):
     for record in rollouts.values():
         assert [move.sentence for move in Move] == record["action_list"]
-        assert text.observation(initial_state(record["num_disks"])) == record["reset"]["obs"]
+        assert prompts.observation(initial_state(record["num_disks"])) == record["reset"]["obs"]
         assert record["reset"]["history"] == "" and record["reset"]["score"] == 0
 
 
@@ -92,8 +92,8 @@ def test_breadth_first_search_confirms_2_to_the_n_minus_1(disks):
 
 def test_history_keeps_the_last_five_observations():
     observations = [f"obs {i}" for i in range(8)]
-    assert text.history(observations, 0) == ""
-    shown = text.history(observations, 7)
+    assert prompts.history(observations, 0) == ""
+    shown = prompts.history(observations, 7)
     assert shown.startswith("Most recent 5 steps of the player's in-game observation:\n\nPlayer Observation Step 2:")
     assert shown.endswith("Player Observation Step 6:\nobs 6")
 

@@ -9,13 +9,13 @@ import random
 import pytest
 
 from plancheck import cli, registry
-from plancheck.domains.hanoi.instance import HanoiInstance
-from plancheck.domains.hanoi.rules import HanoiRules, Move, apply, initial_state
-from plancheck.domains.hanoi.world import WORLD
-from plancheck.solvers.hanoi import certify, recursive_plan, solve
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
+from plancheck.domains.smartplay.hanoi.pddl import DOMAIN_FILE, export, hanoi_domain, hanoi_problem, to_pddl_plan
+from plancheck.domains.smartplay.hanoi.rules import HanoiRules, Move, apply, initial_state
+from plancheck.domains.smartplay.hanoi.solve import certify, recursive_plan, solve
+from plancheck.domains.smartplay.hanoi.world import WORLD
 from plancheck.solvers.result import Status
 from plancheck.solvers.search import breadth_first_search
-from plancheck.translators.hanoi_pddl import DOMAIN_FILE, export, hanoi_domain, hanoi_problem, to_pddl_plan
 from plancheck.translators.pddl_plan import plan_text
 from plancheck.translators.pddl_reader import read_domain, read_problem
 from plancheck.verifier.execute import execute

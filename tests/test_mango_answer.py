@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plancheck.domains.mango.graph import Move
+from plancheck.domains.mango.parse import MAX_CANDIDATES, format_answer, parse_answer, unquote
 from plancheck.errors import AnswerParseError
 from plancheck.translators.answer import SpanKind
-from plancheck.translators.mango_answer import MAX_CANDIDATES, format_answer, parse_answer, unquote
 
 ROW = "{'location_before': 'hall', 'action': 'north', 'location_after': 'attic'}"
 

@@ -9,12 +9,12 @@ from pddl import parse_domain, parse_problem
 from plancheck.domains.mango.check import check_answer
 from plancheck.domains.mango.graph import Edge, Moves, map_graph
 from plancheck.domains.mango.instance import graph_of, select
+from plancheck.domains.mango.pddl import Naming, domain_text, problem_text
 from plancheck.domains.mango.questions import DFQuestion
+from plancheck.domains.mango.solve import oracle_answer, reference, solve
 from plancheck.errors import PDDLError
 from plancheck.solvers.external import run_fast_downward
-from plancheck.solvers.mango_routes import oracle_answer, reference, solve
 from plancheck.solvers.result import Status
-from plancheck.translators.mango_pddl import Naming, domain_text, problem_text
 
 
 @pytest.fixture(scope="module")

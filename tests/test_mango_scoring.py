@@ -1,4 +1,4 @@
-"""MANGO scoring: similarity, snapping, branch walks, the verdicts of the recorded claude-instant-1 answers."""
+"""MANGO scoring: similarity, snapping, branch walks, the verdicts of the recorded claude-instant-1 records."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from plancheck.domains.mango import answers
+from plancheck.domains.mango import records as answer_files
 from plancheck.domains.mango.check import check_answer
 from plancheck.domains.mango.game import load_game
 from plancheck.domains.mango.graph import Edge, Move, Moves, evaluation_graph
 from plancheck.domains.mango.instance import MangoInstance, find_question, select
+from plancheck.domains.mango.parse import format_answer
 from plancheck.domains.mango.questions import Task
 from plancheck.domains.mango.report import summary
 from plancheck.domains.mango.scoring import levenshtein, similarity, snap, walk
-from plancheck.translators.mango_answer import format_answer
 from plancheck.world import Record
 
 
@@ -131,9 +131,9 @@ def test_unparseable_answers_keep_the_question_metrics(game905):
 def recorded_verdicts(shared_data):
     results = []
     for path in sorted((shared_data / "mango" / "examples").rglob("*.json")):
-        for record in answers.read_answers(path):
+        for record in answer_files.read_answers(path):
             assert isinstance(record, Record)
-            results.append((record, check_answer(answers.resolve(record, shared_data), record.text)))
+            results.append((record, check_answer(answer_files.resolve(record, shared_data), record.text)))
     return results
 
 
@@ -167,7 +167,7 @@ def test_summary_counts_format_failures_apart(shared_data):
 
 
 def test_records_must_match_their_question(shared_data, tmp_path):
-    path = tmp_path / "answers.jsonl"
+    path = tmp_path / "records.jsonl"
     good = "905/rf/0853694d864cf82010cd2ed729f6b2535217b158133ff1ce472fc8539a8bf1c8"
     path.write_text("\n".join([
         json.dumps({"instance": good, "response": [{"prev_node": "bedroom", "action": "east", "node": "living room"}],
@@ -175,9 +175,9 @@ def test_records_must_match_their_question(shared_data, tmp_path):
         json.dumps({"sample_id": good.split("/")[2], "game_name": "905", "task": "route_finding",
                     "src_node": "bathroom", "dst_node": "living room", "response": "[]"}),
         "{not json", json.dumps({"response": "x"}), json.dumps({"instance": good, "response": 7})]) + "\n")
-    records = list(answers.read_answers(path))
+    records = list(answer_files.read_answers(path))
     assert [type(r).__name__ for r in records] == ["Record", "Record", "BrokenRecord", "BrokenRecord", "BrokenRecord"]
-    first = answers.resolve(records[0], shared_data)
+    first = answer_files.resolve(records[0], shared_data)
     assert first.cutoff == 15 and check_answer(first, records[0].text).scores["strict"] == 1.0
     with pytest.raises(Exception, match="src_node 'bathroom' is not the question's 'bedroom'"):
-        answers.resolve(records[1], shared_data)
+        answer_files.resolve(records[1], shared_data)

@@ -64,7 +64,7 @@ class _ToNodes(Transformer):
 
 @cache
 def _parser() -> Lark:
-    return Lark.open("grammars/pddl.lark", rel_to=__file__, parser="lalr", lexer="basic",
+    return Lark.open("pddl.lark", rel_to=__file__, parser="lalr", lexer="basic",
                      transformer=_ToNodes())
 
 

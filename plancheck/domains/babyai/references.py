@@ -1,7 +1,7 @@
 """Reference solutions of an instance, computed once and cached: the optimum, the bots' plans.
 
-The optimum comes from the native A* search (:mod:`plancheck.solvers.babyai_search`), on the
-abstraction of :mod:`plancheck.solvers.babyai_abstract` where it is compared with answers, or, for
+The optimum comes from the native A* search (:mod:`plancheck.domains.babyai.search.astar`), on the
+abstraction of :mod:`plancheck.domains.babyai.search.abstract` where it is compared with answers, or, for
 the three LLM-BabyBench instances whose proof takes an hour or a bespoke bound, from the plans
 shipped in ``data/babyai_proven.json``; it is certified by replaying it in the live minigrid
 environment, where it must succeed exactly on its last action. The expert sequence of
@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from plancheck.domains.babyai.bot import BotRun, run_bot
 from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.instance import Instance
 from plancheck.domains.babyai.levels import reset_env
 from plancheck.domains.babyai.rules import Action, BabyAIRules
+from plancheck.domains.babyai.search.abstract import abstract_optimum
+from plancheck.domains.babyai.search.astar import INF, Model, astar, mission_goal
+from plancheck.domains.babyai.search.heuristic import MissionHeuristic
 from plancheck.errors import CertificationError
-from plancheck.solvers.babyai_abstract import abstract_optimum
-from plancheck.solvers.babyai_bot import BotRun, run_bot
-from plancheck.solvers.babyai_heuristic import MissionHeuristic
-from plancheck.solvers.babyai_search import INF, Model, astar, mission_goal
 from plancheck.solvers.result import SearchResult, Status
 
 

@@ -22,17 +22,17 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from plancheck.domains.babyai.bot import run_bot
 from plancheck.domains.babyai.instance import Instance
+from plancheck.domains.babyai.pddl import domain_text, plan_actions, problem_text
 from plancheck.domains.babyai.references import optimal_plan, replay_in_minigrid
 from plancheck.domains.babyai.rules import BabyAIRules
+from plancheck.domains.babyai.search.abstract import abstract_optimum
+from plancheck.domains.babyai.search.astar import Model, astar, mission_goal
+from plancheck.domains.babyai.subgoals import decompose
 from plancheck.errors import BadInputError
-from plancheck.solvers.babyai_abstract import abstract_optimum
-from plancheck.solvers.babyai_bot import run_bot
-from plancheck.solvers.babyai_search import Model, astar, mission_goal
-from plancheck.solvers.babyai_subgoals import decompose
 from plancheck.solvers.external import run_fast_downward
 from plancheck.solvers.result import SolveResult, Status
-from plancheck.translators.babyai_pddl import domain_text, plan_actions, problem_text
 
 PLANNERS = ("astar", "abstraction", "wastar", "bfs", "fast-downward", "bot", "omniscient-bot")
 

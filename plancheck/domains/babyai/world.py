@@ -13,18 +13,18 @@ from statistics import fmean
 from typing import Any
 
 from plancheck.domains.babyai import catalog
+from plancheck.domains.babyai.check import OPTIMAL_TIMEOUT, TaskInstance, check
 from plancheck.domains.babyai.describe import structured
 from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.instance import parse_id
 from plancheck.domains.babyai.levels import LANGSUITE_RESOLUTIONS
+from plancheck.domains.babyai.parse import OPENINGS
 from plancheck.domains.babyai.prompts import PROMPTERS, babybench_prompt, langsuite_start, langsuite_system
+from plancheck.domains.babyai.report import summarize
 from plancheck.domains.babyai.rules import ACTION_NAMES
-from plancheck.domains.babyai.scoring import OPTIMAL_TIMEOUT, TaskInstance, check
 from plancheck.domains.babyai.solve import PLANNERS, solve
-from plancheck.domains.babyai.summary import summarize
 from plancheck.domains.babyai.tasks import Task
 from plancheck.errors import BadInputError
-from plancheck.translators.babyai_answer import OPENINGS
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import BrokenRecord, Option, Prompt, Record, Summary
 
@@ -133,7 +133,7 @@ class BabyAIWorld:
         return solve(item.instance, planner, timeout=timeout, weight=weight, report=report)
 
     def export(self, item: TaskInstance, **_: Any) -> dict[str, str]:
-        from plancheck.translators.babyai_pddl import domain_text, problem_text
+        from plancheck.domains.babyai.pddl import domain_text, problem_text
 
         name = item.id.replace("/seed=", "-seed").replace("/", "-")
         return {"babyai-domain.pddl": domain_text(), f"{name}.pddl": problem_text(item.instance)}

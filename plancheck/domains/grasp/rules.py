@@ -5,7 +5,7 @@ cell without energy or at the carry limit, DROP while carrying nothing, and an u
 all rejected with a reason; the benchmark treats them as no-ops that still use a step.
 DROP puts all carried energy on the current cell, which may then hold several units.
 Each rejection also names the unmet condition as an atom of the PDDL validation model
-(:mod:`plancheck.translators.grasp_pddl`): ``(free c2_5)``, ``(allowed dir-upleft)``,
+(:mod:`plancheck.domains.grasp.pddl`): ``(free c2_5)``, ``(allowed dir-upleft)``,
 ``(adjacent dir-up c0_5 ?to)`` (no cell lies that way), ``(has-energy c3_5)``,
 ``(below-limit n2)``, ``(loaded)``.
 """

@@ -1,7 +1,7 @@
 """Plans for GRASP environments from the named planners, each re-validated by the verifier.
 
 The paper's baselines (``greedy``, ``random``) run here; the optimal planners (``native``,
-``fast-downward``, ``symk``, ``pyperplan``) are :func:`plancheck.solvers.grasp_solve.solve`,
+``fast-downward``, ``symk``, ``pyperplan``) are :func:`plancheck.domains.grasp.optimal.solve`,
 which certifies every plan against the claimed optimum.
 """
 
@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 import time
 
+from plancheck.domains.grasp import optimal as grasp_solve
 from plancheck.domains.grasp import scoring
+from plancheck.domains.grasp.baselines import BASELINES
 from plancheck.domains.grasp.instance import Environment
 from plancheck.domains.grasp.rules import GraspRules
 from plancheck.errors import BadInputError
-from plancheck.solvers import grasp_solve
-from plancheck.solvers.grasp_baselines import BASELINES
 from plancheck.solvers.result import SolveResult, Status
 from plancheck.verifier.execute import execute
 

@@ -8,11 +8,16 @@ from pathlib import Path
 from statistics import fmean
 from typing import Any
 
+from plancheck.domains.grasp import pddl as grasp_pddl
 from plancheck.domains.grasp import scoring
-from plancheck.domains.grasp.answers import read_answers
+from plancheck.domains.grasp.baselines import BASELINES
 from plancheck.domains.grasp.generate import generate_grid, parse_spec
 from plancheck.domains.grasp.grid import Grid
 from plancheck.domains.grasp.instance import SETTINGS, Environment, GridInfo, Setting, parse_id
+from plancheck.domains.grasp.optima import published_optima
+from plancheck.domains.grasp.optimal import PLANNERS
+from plancheck.domains.grasp.parse import ParsePolicy, parse_answer
+from plancheck.domains.grasp.pddl_plan import validation_plan
 from plancheck.domains.grasp.prompts import system_prompt, user_prompt
 from plancheck.domains.grasp.published import (
     SET_NAMES,
@@ -23,17 +28,12 @@ from plancheck.domains.grasp.published import (
     user_grid,
     user_set_name,
 )
+from plancheck.domains.grasp.records import read_answers
 from plancheck.domains.grasp.report import table1
 from plancheck.domains.grasp.rules import Action, GraspRules, State
 from plancheck.errors import AnswerParseError, BadInputError, DataNotFoundError, InstanceNotFoundError
 from plancheck.rules import Unknown
-from plancheck.solvers.grasp_baselines import BASELINES
-from plancheck.solvers.grasp_solve import PLANNERS
-from plancheck.solvers.grasp_table import published_optima
-from plancheck.translators import grasp_pddl
 from plancheck.translators.answer import ParsedAction, ParsedAnswer, SpanKind, UnknownPolicy, make_span
-from plancheck.translators.grasp_answer import ParsePolicy, parse_answer
-from plancheck.translators.grasp_plan import validation_plan
 from plancheck.verifier.execute import execute
 from plancheck.verifier.verdict import Verdict, from_trace, unparseable
 from plancheck.world import BrokenRecord, Option, Prompt, Record, Summary

@@ -20,10 +20,10 @@ from typing import Any
 
 from plancheck.domains.mango.graph import shortest_route
 from plancheck.domains.mango.instance import MangoInstance
+from plancheck.domains.mango.parse import parse_answer
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.domains.mango.scoring import score_df, score_rf
 from plancheck.errors import AnswerParseError, Location
-from plancheck.translators.mango_answer import parse_answer
 from plancheck.verifier.verdict import Failure, StepView, Verdict, unparseable
 
 WORLD = "mango"

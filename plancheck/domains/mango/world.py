@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from plancheck.domains.mango import answers, report
+from plancheck.domains.mango import records, report
 from plancheck.domains.mango.check import check_answer
 from plancheck.domains.mango.game import DEFAULT_CUTOFF
 from plancheck.domains.mango.instance import MangoInstance, find_game, game_folders, moves_of, select, split_selector
@@ -68,25 +68,25 @@ class MangoWorld:
         return check_answer(instance, answer, source)
 
     def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
-        return answers.read_answers(path)
+        return records.read_answers(path)
 
     def resolve(self, record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF,
                 **options: Any) -> MangoInstance:
-        return answers.resolve(record, data, cutoff)
+        return records.resolve(record, data, cutoff)
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
         return report.summary(results)
 
     def solve(self, instance: MangoInstance, planner: str = "bfs", graph: str = "known", timeout: float = 60.0,
               **options: Any) -> SolveResult:
-        from plancheck.solvers.mango_routes import solve
+        from plancheck.domains.mango.solve import solve
 
         return solve(instance, planner, graph, timeout)
 
     def export(self, instance: MangoInstance, graph: str = "known", **options: Any) -> dict[str, str]:
         if isinstance(instance.question, DFQuestion):  # not a planning task: no PDDL form (the CLI counts them)
             return {}
-        from plancheck.translators.mango_pddl import DOMAIN_FILE, domain_text, problem_text
+        from plancheck.domains.mango.pddl import DOMAIN_FILE, domain_text, problem_text
 
         question = instance.question
         problem, _ = problem_text(instance.id, moves_of(instance, graph), question.src, question.dst)

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from plancheck.domains.hanoi import answers, report, text
-from plancheck.domains.hanoi.check import UNKNOWN_POLICIES, check_answer
-from plancheck.domains.hanoi.instance import HanoiInstance, parse_id, select
+from plancheck.domains.smartplay.hanoi import prompts, records, report
+from plancheck.domains.smartplay.hanoi.check import UNKNOWN_POLICIES, check_answer
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, select
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import BrokenRecord, Option, Prompt, Record, Summary
@@ -50,9 +50,9 @@ class HanoiWorld:
         return instance.to_json()
 
     def prompt(self, instance: HanoiInstance, style: str = "plan", **options: Any) -> Prompt:
-        question = text.QUESTIONS[1] if style == "smartplay" else \
-            text.PLAN_QUESTION.format(limit=instance.step_limit)
-        messages = text.opening_messages(instance.disks, question)
+        question = prompts.QUESTIONS[1] if style == "smartplay" else \
+            prompts.PLAN_QUESTION.format(limit=instance.step_limit)
+        messages = prompts.opening_messages(instance.disks, question)
         return Prompt(instance.id, messages[0][1], messages[-1][1], tuple(messages[1:-1]))
 
     def check(self, instance: HanoiInstance, answer: str | Sequence[str], read: str = "plan", pick: str = "last",
@@ -60,7 +60,7 @@ class HanoiWorld:
         return check_answer(instance, answer, read_mode=read, pick=pick, unknown=unknown, source=source)
 
     def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
-        return answers.read_answers(path)
+        return records.read_answers(path)
 
     def resolve(self, record: Record, data: Path | None, **options: Any) -> HanoiInstance:
         return parse_id(record.instance)
@@ -70,12 +70,12 @@ class HanoiWorld:
 
     def solve(self, instance: HanoiInstance, planner: str = "native", timeout: float = 300.0,
               **options: Any) -> SolveResult:
-        from plancheck.solvers.hanoi import solve
+        from plancheck.domains.smartplay.hanoi.solve import solve
 
         return solve(instance, planner, timeout=timeout)
 
     def export(self, instance: HanoiInstance, **options: Any) -> dict[str, str]:
-        from plancheck.translators.hanoi_pddl import export
+        from plancheck.domains.smartplay.hanoi.pddl import export
 
         return export(instance)
 

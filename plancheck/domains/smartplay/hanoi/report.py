@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from plancheck.domains.hanoi.instance import HanoiInstance
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import Record, Summary
 

@@ -8,7 +8,7 @@ all their quirks (a no-op still advances the verifier). Turns and moves never ch
 the verifier's reaction to them depends only on the cell in front, so it is memoised per
 (configuration, front cell) by replaying it as minigrid's ``done`` action.
 
-The mission heuristic (:mod:`plancheck.solvers.babyai_heuristic`) is admissible; A* reopens a
+The mission heuristic (:mod:`plancheck.domains.babyai.search.heuristic`) is admissible; A* reopens a
 state when a cheaper path reaches it, so plans are optimal even where the estimate is
 inconsistent. Costs are integers per action; ties go to the deepest state, deterministically.
 """

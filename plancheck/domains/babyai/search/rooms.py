@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 
-from plancheck.solvers.babyai_search import INF, Model
+from plancheck.domains.babyai.search.astar import INF, Model
 
 
 class RoomGraph:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from plancheck.domains.hanoi.instance import HanoiInstance
-from plancheck.domains.hanoi.rules import Move, State
-from plancheck.domains.hanoi.text import compact, history, observation, rods_text
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
+from plancheck.domains.smartplay.hanoi.prompts import compact, history, observation, rods_text
+from plancheck.domains.smartplay.hanoi.rules import Move, State
 from plancheck.rules import Unknown
 from plancheck.verifier.execute import Trace
 

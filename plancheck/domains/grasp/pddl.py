@@ -17,7 +17,7 @@ grid, which Fast Downward translates in 1.5 minutes.
 cost-optimal classical planners (Keyder & Geffner 2009): integer costs (a unit of energy is
 worth ``unit`` = 10, a step costs ``step`` = 10 x the step cost), the time-indexed horizon, and
 one aggregated end action whose cost is the forgone utility ``unit * (K - counted)``. Dominated
-actions are pruned, as in the native solver (:mod:`plancheck.solvers.grasp_exact`, where the
+actions are pruned, as in the native solver (:mod:`plancheck.domains.grasp.exact`, where the
 pruning is proven against an exhaustive search): no no-ops, TAKE only of a cell's original unit,
 DROP only on the depot (the start cell for ``delivered``; for ``paper`` the cell of the first
 drop), the plan ends right after a drop unless a carry limit calls for more trips. No
@@ -38,9 +38,9 @@ from fractions import Fraction
 
 from plancheck.domains.grasp.grid import ENERGY, OBSTACLE, Cell
 from plancheck.domains.grasp.instance import Environment
+from plancheck.domains.grasp.pddl_domains import PLANNING_DOMAIN, VALIDATION_DOMAIN
 from plancheck.domains.grasp.rules import DIAGONAL, MOVES, STRAIGHT, pddl_cell, pddl_direction
 from plancheck.domains.grasp.scoring import RULES
-from plancheck.translators.grasp_pddl_domains import PLANNING_DOMAIN, VALIDATION_DOMAIN
 
 VALIDATION_DOMAIN_FILE = "grasp-validation-domain.pddl"
 PLANNING_DOMAIN_FILE = "grasp-planning-domain.pddl"

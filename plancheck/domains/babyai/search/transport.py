@@ -23,7 +23,7 @@ still needed:
 * plus one toggle per closed (or other locked) door that every way between a task's two ends, or
   between the agent and the first object, passes: an object or the agent must go through it.
 
-This counts what the route estimate of :mod:`plancheck.solvers.babyai_heuristic` misses: there the
+This counts what the route estimate of :mod:`plancheck.domains.babyai.search.heuristic` misses: there the
 agent may carry a key and a ball at once, here it pays for every object's own journey. The walks
 between tasks, other door toggles and detours round obstacles are left out (they only add).
 """
@@ -36,7 +36,7 @@ from itertools import combinations
 
 from plancheck.domains.babyai.instance import LOCKED, OPEN
 from plancheck.domains.babyai.mission import RUNNING, GoTo, Open, Pickup, PutNext, door_index, pending_leaves
-from plancheck.solvers.babyai_search import INF, Config, Model
+from plancheck.domains.babyai.search.astar import INF, Config, Model
 
 KEPT_VALUES = 1 << 20  # values kept per (configuration, pose); all are dropped when full
 KEPT_TABLES = 4096  # distance tables kept toward targets (16-20 kB each); all are dropped when full

@@ -120,7 +120,7 @@ class _Build(Transformer):
 
 @cache
 def _parser() -> Lark:
-    return Lark.open("grammars/mango_answer.lark", rel_to=__file__, parser="lalr", lexer="basic", start="list",
+    return Lark.open("parse.lark", rel_to=__file__, parser="lalr", lexer="basic", start="list",
                      transformer=_Build(), maybe_placeholders=False)
 
 

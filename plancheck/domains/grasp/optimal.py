@@ -26,14 +26,14 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from plancheck.domains.grasp.certify import certify, certify_plan
+from plancheck.domains.grasp.exact import solve_exact
 from plancheck.domains.grasp.instance import Environment
+from plancheck.domains.grasp.pddl import Scale, count_limit, planning_domain, planning_problem
+from plancheck.domains.grasp.pddl_plan import read_plan
 from plancheck.errors import CertificationError, PDDLError
 from plancheck.solvers.external import PlannerRun, run_fast_downward, run_symk
-from plancheck.solvers.grasp_certify import certify, certify_plan
-from plancheck.solvers.grasp_exact import solve_exact
 from plancheck.solvers.result import SolveResult, Status
-from plancheck.translators.grasp_pddl import Scale, count_limit, planning_domain, planning_problem
-from plancheck.translators.grasp_plan import read_plan
 
 PLANNERS = ("native", "fast-downward", "symk", "pyperplan")
 

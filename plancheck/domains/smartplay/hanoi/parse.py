@@ -29,7 +29,7 @@ from functools import cache
 
 from lark import Lark, Token
 
-from plancheck.domains.hanoi.rules import Move
+from plancheck.domains.smartplay.hanoi.rules import Move
 from plancheck.errors import AnswerParseError, Location
 from plancheck.rules import Unknown
 from plancheck.translators.answer import (
@@ -76,7 +76,7 @@ class ParsePolicy:
 
 @cache
 def _parser() -> Lark:
-    return Lark.open("grammars/hanoi_answer.lark", rel_to=__file__, parser="lalr", lexer="basic",
+    return Lark.open("parse.lark", rel_to=__file__, parser="lalr", lexer="basic",
                      maybe_placeholders=False)
 
 

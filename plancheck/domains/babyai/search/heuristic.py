@@ -17,7 +17,7 @@ skip them), with the first leg measured in the current map (entering a closed do
 instruction targets costs a toggle, entering a door's approach cell where an object that no
 instruction names lies costs the action that moves it) and later legs in the map with walls only;
 or, if larger, every leg with walls only plus the fewest such toggles and moves needed to reach
-every visit (:mod:`plancheck.solvers.babyai_rooms`). Plus the pickups, toggles and drops that cannot
+every visit (:mod:`plancheck.domains.babyai.search.rooms`). Plus the pickups, toggles and drops that cannot
 share a step: per action kind, the largest family of instructions with pairwise disjoint targets
 (and a key pickup for a locked target door, a toggle to close an open target door, a drop to free
 the hands unless a put next's drop does it, a drop and a pickup more for a moved object in hand
@@ -32,10 +32,10 @@ from itertools import combinations
 
 from plancheck.domains.babyai.instance import LOCKED, OPEN
 from plancheck.domains.babyai.mission import SUCCESS, GoTo, Open, Pickup, PutNext, descs_of, door_index, pending_leaves
-from plancheck.solvers.babyai_faces import FaceTables
-from plancheck.solvers.babyai_rooms import RoomGraph
-from plancheck.solvers.babyai_search import INF, Config, Model
-from plancheck.solvers.babyai_transport import TransportBound
+from plancheck.domains.babyai.search.astar import INF, Config, Model
+from plancheck.domains.babyai.search.faces import FaceTables
+from plancheck.domains.babyai.search.rooms import RoomGraph
+from plancheck.domains.babyai.search.transport import TransportBound
 
 MAX_ORDERED = 7  # up to this many visits the best order between visit sets is computed (beyond: first leg only)
 EXACT_ROUTE = 6  # up to this many visits the best order is computed pose by pose

@@ -53,7 +53,7 @@ _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 @cache
 def _parser(name: str) -> Lark:
-    return Lark.open(f"grammars/babyai_{name}.lark", rel_to=__file__, parser="lalr", lexer="basic",
+    return Lark.open(f"parse_{name}.lark", rel_to=__file__, parser="lalr", lexer="basic",
                      propagate_positions=False, maybe_placeholders=False)
 
 

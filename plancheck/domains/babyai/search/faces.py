@@ -3,14 +3,14 @@ cells (or to reach seeded poses), where entering some cells costs extra (a door 
 to move) and a locked door may need its key first. The BabyAI heuristic and the Decompose helper
 build on them.
 
-Poses are ``cell * 4 + direction`` as in :class:`~plancheck.solvers.babyai_search.Model`; the
+Poses are ``cell * 4 + direction`` as in :class:`~plancheck.domains.babyai.search.astar.Model`; the
 tables are computed backwards from the targets with a bucket queue (costs are small integers).
 """
 
 from __future__ import annotations
 
 from plancheck.domains.babyai.instance import DIR_VEC
-from plancheck.solvers.babyai_search import INF, Model
+from plancheck.domains.babyai.search.astar import INF, Model
 
 
 class FaceTables:

@@ -25,20 +25,20 @@ from dataclasses import dataclass, replace
 from plancheck.domains.babyai.describe import pose_text
 from plancheck.domains.babyai.instance import Instance
 from plancheck.domains.babyai.langsuite import LangSuitERules
-from plancheck.domains.babyai.references import certified_optimum, expert
-from plancheck.domains.babyai.rules import Action, BabyAIRules
-from plancheck.domains.babyai.tasks import Subgoal, Task
-from plancheck.errors import AnswerParseError
-from plancheck.solvers.babyai_subgoals import Helper, decompose
-from plancheck.solvers.result import Status
-from plancheck.translators.answer import ParsedAnswer, SpanKind, UnknownPolicy
-from plancheck.translators.babyai_answer import (
+from plancheck.domains.babyai.parse import (
     parse_action_list,
     parse_langsuite,
     parse_plan,
     parse_state,
     parse_subgoals,
 )
+from plancheck.domains.babyai.references import certified_optimum, expert
+from plancheck.domains.babyai.rules import Action, BabyAIRules
+from plancheck.domains.babyai.subgoals import Helper, decompose
+from plancheck.domains.babyai.tasks import Subgoal, Task
+from plancheck.errors import AnswerParseError
+from plancheck.solvers.result import Status
+from plancheck.translators.answer import ParsedAnswer, SpanKind, UnknownPolicy
 from plancheck.verifier.execute import execute
 from plancheck.verifier.verdict import StepView, Verdict, from_trace, unparseable
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from plancheck.domains.hanoi.rules import RODS, Move, State, goal_state, initial_state
+from plancheck.domains.smartplay.hanoi.rules import RODS, Move, State, goal_state, initial_state
 
 HISTORY_WINDOW = 5  # SmartPlay's HistoryTracker(max_steps=5)
 PLAYER = "You\u2019re a player trying to play the game."

@@ -87,7 +87,7 @@ class _Candidate:
 
 @cache
 def _parser() -> Lark:
-    return Lark.open("grammars/grasp_answer.lark", rel_to=__file__, parser="lalr", lexer="basic",
+    return Lark.open("parse.lark", rel_to=__file__, parser="lalr", lexer="basic",
                      propagate_positions=False, maybe_placeholders=False)
 
 

@@ -7,7 +7,7 @@ never a silently reported number.
 >>> from plancheck.domains.grasp.grid import Grid
 >>> from plancheck.domains.grasp.instance import Environment, GridInfo, Setting
 >>> from plancheck.domains.grasp.rules import Action
->>> from plancheck.solvers.grasp_exact import solve_exact
+>>> from plancheck.domains.grasp.exact import solve_exact
 >>> env = Environment(Grid(1, 4, " EE ", (0, 0)), Setting(4, None, 0.3), GridInfo("doc", 0, "random", "free", "inner"))
 >>> certify(env, solve_exact(env, "paper"))
 {'paper': 0.8, 'delivered': -1.2}
@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from plancheck.domains.grasp.exact import Optimum
 from plancheck.domains.grasp.instance import Environment
 from plancheck.domains.grasp.rules import Action, GraspRules
 from plancheck.domains.grasp.scoring import scores
 from plancheck.errors import CertificationError
 from plancheck.rules import Unknown
-from plancheck.solvers.grasp_exact import Optimum
 from plancheck.verifier.execute import execute
 
 

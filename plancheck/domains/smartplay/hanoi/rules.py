@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
-from plancheck.domains.hanoi.instance import HanoiInstance
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
 from plancheck.rules import Applied, Outcome, Rejected, Unknown
 
 RODS = "ABC"

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from plancheck.domains.hanoi.instance import HanoiInstance
-from plancheck.domains.hanoi.rules import RODS, Move, State, apply, initial_state
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
+from plancheck.domains.smartplay.hanoi.rules import RODS, Move, State, apply, initial_state
 from plancheck.errors import PDDLError
 from plancheck.translators.pddl_model import Action, And, Atom, Domain, Literal, Param, Pred, Problem
 from plancheck.translators.pddl_writer import domain_text, problem_text

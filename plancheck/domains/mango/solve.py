@@ -22,13 +22,13 @@ import networkx as nx
 from plancheck.domains.mango.check import check_answer
 from plancheck.domains.mango.graph import Move, shortest_route
 from plancheck.domains.mango.instance import MangoInstance, graph_of, moves_of
+from plancheck.domains.mango.parse import format_answer
+from plancheck.domains.mango.pddl import domain_text, problem_text
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.domains.mango.scoring import walk
 from plancheck.errors import BadInputError, CertificationError
 from plancheck.solvers.external import run_fast_downward
 from plancheck.solvers.result import SolveResult, Status
-from plancheck.translators.mango_answer import format_answer
-from plancheck.translators.mango_pddl import domain_text, problem_text
 
 logger = logging.getLogger(__name__)
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from plancheck.domains.hanoi import scoring
-from plancheck.domains.hanoi.instance import HanoiInstance
-from plancheck.domains.hanoi.rules import RODS, HanoiRules, Move, State, apply, goal_state, initial_state
+from plancheck.domains.smartplay.hanoi import scoring
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
+from plancheck.domains.smartplay.hanoi.pddl import DOMAIN_FILE, export, from_pddl_plan, to_pddl_plan
+from plancheck.domains.smartplay.hanoi.rules import RODS, HanoiRules, Move, State, apply, goal_state, initial_state
 from plancheck.errors import BadInputError
 from plancheck.solvers.external import PlannerRun, run_fast_downward, run_pyperplan, run_symk
 from plancheck.solvers.result import SolveResult, Status
-from plancheck.translators.hanoi_pddl import DOMAIN_FILE, export, from_pddl_plan, to_pddl_plan
 from plancheck.translators.pddl_plan import plan_text, read_plan
 from plancheck.verifier.execute import execute
 from plancheck.verifier.pddl_validate import validate_text

@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from plancheck.domains.babyai.instance import LOCKED, OPEN, State
 from plancheck.domains.babyai.mission import NONE, RUNNING, SUCCESS, door_index
 from plancheck.domains.babyai.rules import Action, BabyAIRules
+from plancheck.domains.babyai.search.astar import Model, astar
+from plancheck.domains.babyai.search.faces import FaceTables
 from plancheck.domains.babyai.tasks import Subgoal
-from plancheck.solvers.babyai_faces import FaceTables
-from plancheck.solvers.babyai_search import Model, astar
 from plancheck.solvers.result import Status
 
 INTERACTION_COST = 1000  # the detour planner minimises inserted interactions first, then length

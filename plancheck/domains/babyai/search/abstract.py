@@ -28,8 +28,8 @@ from dataclasses import replace
 from plancheck.domains.babyai.instance import LOCKED, Instance, State, Thing, replace_state
 from plancheck.domains.babyai.mission import NONE, SUCCESS, Pickup, PutNext, descs_of, pending_leaves
 from plancheck.domains.babyai.rules import Action, BabyAIRules
-from plancheck.solvers.babyai_heuristic import MissionHeuristic, boxes_holding
-from plancheck.solvers.babyai_search import ACTIONS, Model, astar, mission_goal
+from plancheck.domains.babyai.search.astar import ACTIONS, Model, astar, mission_goal
+from plancheck.domains.babyai.search.heuristic import MissionHeuristic, boxes_holding
 from plancheck.solvers.result import SearchResult, Status
 
 BLOCKED_FORWARD, PICKUP_FORGOTTEN, FAILED_DROP = 12, 13, 14

@@ -23,7 +23,7 @@ bound: ``u`` more units need ``u`` distinct untaken cells within the ellipse
 ``m + u + drops`` steps. ``paper`` with no carry limit decides the final cell at the end (the
 nearest untaken energy cell or the last cell); with a carry limit, every possible final cell is
 tried in order of its bound until no bound beats the best found. Values are exact (integers in
-units of the step cost's denominator). :func:`plancheck.solvers.grasp_certify.certify` replays
+units of the step cost's denominator). :func:`plancheck.domains.grasp.certify.certify` replays
 the plan on the full rules.
 
 >>> from plancheck.domains.grasp.grid import Grid
@@ -42,10 +42,10 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 
+from plancheck.domains.grasp.geometry import UNREACHABLE, Geometry, geometry
 from plancheck.domains.grasp.instance import Environment
 from plancheck.domains.grasp.rules import Action
 from plancheck.domains.grasp.scoring import RULES
-from plancheck.solvers.grasp_geometry import UNREACHABLE, Geometry, geometry
 
 TAKE, DROP, GOTO = "take", "drop", "goto"
 Op = tuple[str, int]

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from plancheck.domains.hanoi import scoring
-from plancheck.domains.hanoi.instance import HanoiInstance
-from plancheck.domains.hanoi.rules import HanoiRules, Move
-from plancheck.domains.hanoi.text import compact
+from plancheck.domains.smartplay.hanoi import scoring
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
+from plancheck.domains.smartplay.hanoi.parse import ParsePolicy, parse_answer, parse_token
+from plancheck.domains.smartplay.hanoi.prompts import compact
+from plancheck.domains.smartplay.hanoi.rules import HanoiRules, Move
 from plancheck.errors import AnswerParseError
 from plancheck.rules import Unknown
 from plancheck.translators.answer import ParsedAction, ParsedAnswer, UnknownPolicy
-from plancheck.translators.hanoi_answer import ParsePolicy, parse_answer, parse_token
 from plancheck.verifier.execute import execute
 from plancheck.verifier.verdict import Verdict, from_trace, unparseable
 

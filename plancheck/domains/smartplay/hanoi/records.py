@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from plancheck.domains.hanoi.rules import Move
+from plancheck.domains.smartplay.hanoi.rules import Move
 from plancheck.files import answer_entries, answer_lines, no_answer
 from plancheck.world import BrokenRecord, Record
 
