@@ -30,10 +30,10 @@ from plancheck.domains.grasp.certify import certify
 from plancheck.domains.grasp.exact import solve_exact
 from plancheck.domains.grasp.instance import SETTINGS, Environment, Setting
 from plancheck.domains.grasp.optima import table_line
-from plancheck.domains.grasp.optimal import solve
 from plancheck.domains.grasp.published import SET_NAMES, published_set
 from plancheck.domains.grasp.rules import Action, GraspRules
 from plancheck.domains.grasp.scoring import RULES, scores
+from plancheck.domains.grasp.solve import solve
 from plancheck.verifier.execute import execute
 
 
@@ -129,7 +129,7 @@ def fast_downward_sample(data: Path, rows: list[dict], size: int, timeout: float
         info, grid = by_id[grid_id]
         env = Environment(grid, next(s for s in SETTINGS if s.flags == flags), info)
         for rule in RULES:
-            result = solve(env, rule, "fast-downward", timeout=timeout, memory_limit="8G")
+            result = solve(env, "fast-downward", rule=rule, timeout=timeout, memory_limit="8G")
             mine = native[env_id, rule]
             value = result.extra.get("value")
             solved += result.status.value == "solved"

@@ -21,17 +21,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from plancheck import __version__
-from plancheck.errors import BadInputError, PlancheckError
+from plancheck.errors import BadInputError, PlancheckError, UnsupportedError
 from plancheck.files import decode_answer
 from plancheck.registry import get_world, world_names
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.render import table_text, verdict_text
 from plancheck.verifier.verdict import Semantics, Verdict
-from plancheck.world import BrokenRecord, Record, World
+from plancheck.world import COMMANDS, BrokenRecord, Capability, Record, World
 
 OK, FAILED, BAD_INPUT = 0, 1, 2
 
-_COMMAND_HELP = {
+_COMMAND_HELP = {  # one per world command (plancheck.world.COMMANDS)
     "instances": "list the instances a selector names (ids, published sets, generated ones)",
     "prompt": "write the benchmark's prompts for instances",
     "check": "parse, verify and score one answer",
@@ -99,7 +99,7 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("instance", help="the instance id")
         parser.add_argument("answer", help="a file holding the model's answer, or - for standard input")
         parser.add_argument("--steps", action="store_true", help="print every step of the trace")
-        if hasattr(world, "pddl_plan"):
+        if world.supports(Capability.PDDL_PLAN):
             parser.add_argument("--pddl-plan", type=Path, metavar="FILE",
                                 help="also write the answer as a plan of the world's PDDL validation model, to "
                                      "check with `plancheck validate` or VAL against the files `export` writes")
@@ -141,11 +141,14 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("problem", type=Path, help="the PDDL problem file")
     validate.add_argument("plan", type=Path, help="plan file, one (action arg ...) per line; - for stdin")
     validate.add_argument("--json", action="store_true", help="machine-readable JSON output")
-    for command in _COMMAND_HELP:
+    for command in COMMANDS:
         sub = commands.add_parser(command, help=_COMMAND_HELP[command], description=_COMMAND_HELP[command])
         worlds = sub.add_subparsers(dest="world", metavar="WORLD", required=True)
         for name in world_names():
             world = get_world(name)
+            if not world.supports(command):  # accepted, to say so plainly, but not listed in --help
+                worlds.add_parser(name, add_help=False).add_argument("rest", nargs=argparse.REMAINDER)
+                continue
             world_parser = worlds.add_parser(name, help=world.title,
                                              description=f"{_COMMAND_HELP[command]}: {world.title}")
             _add_common(world_parser, command, world)
@@ -228,12 +231,13 @@ def _emit(obj: Any, stream: TextIO) -> None:
 # -- commands --------------------------------------------------------------------------------------
 
 def cmd_worlds(args: argparse.Namespace) -> int:
-    titles = {name: get_world(name).title for name in world_names()}
+    worlds = [get_world(name) for name in world_names()]
     if args.json:
-        print(json.dumps([{"name": name, "title": title} for name, title in titles.items()], indent=2))
+        print(json.dumps([{"name": w.name, "title": w.title,
+                           "capabilities": [c.value for c in Capability if w.supports(c)]} for w in worlds], indent=2))
     else:
-        for name, title in titles.items():
-            print(f"{name:8s} {title}")
+        for world in worlds:
+            print(f"{world.name:8s} {world.title}")
     return OK
 
 
@@ -415,15 +419,21 @@ def cmd_solve(args, world: World, options: dict) -> int:
 
 def cmd_export(args, world: World, options: dict) -> int:
     written: set[str] = set()
-    without = 0
+    without: list[UnsupportedError] = []
     for instance in _instances(world, args.selectors, _data(args), options):
-        files = world.export(instance, **options)
-        without += not files
+        try:
+            files = world.export(instance, **options)
+        except UnsupportedError as error:  # this instance has no PDDL form: said, and the others go on
+            without.append(error)
+            continue
         args.out.mkdir(parents=True, exist_ok=True)  # only once an instance is known: a typo leaves no folder
         for name, text in files.items():
             (args.out / name).write_text(text, encoding="utf-8")
             written.add(name)
-    skipped = f"; {without} instance(s) have no PDDL form (e.g. MANGO destination-finding questions)" if without else ""
+    if without and not written:
+        raise without[0] if len(without) == 1 else UnsupportedError(
+            f"none of the {len(without)} selected instances has a PDDL form, e.g. {without[0]}")
+    skipped = f"; {len(without)} instance(s) have no PDDL form, e.g. {without[0]}" if without else ""
     print(f"wrote {len(written)} file(s) to {args.out}{skipped}")
     return OK
 
@@ -493,6 +503,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         if args.command == "validate":
             return cmd_validate(args)
         world = get_world(args.world)
+        if not world.supports(args.command):
+            raise world.unsupported(args.command)
         return _WORLD_COMMANDS[args.command](args, world, _options(args, world, args.command))
     except BadInputError as error:
         print(f"plancheck: error: {error}", file=sys.stderr)

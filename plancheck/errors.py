@@ -57,6 +57,10 @@ class AnswerParseError(BadInputError):
         super().__init__(message, location)
 
 
+class UnsupportedError(BadInputError):
+    """A world (or one of its instances) does not offer what was asked, e.g. a PDDL form."""
+
+
 class PDDLError(BadInputError):
     """A PDDL domain, problem or plan cannot be read or is inconsistent."""
 

@@ -1,22 +1,41 @@
 """What every world offers the CLI and the batch code, so neither ever switches on a world's name.
 
 A world is a small facade over its own modules (instances, rules, prompts, parser, scoring,
-PDDL compilation, solvers). Its methods take plain options declared as :class:`Option` data,
-which the CLI turns into flags. Facades import their heavy dependencies lazily, so that building
-the CLI is cheap.
+PDDL compilation, solvers). What it supports is data (:attr:`World.capabilities`), and so are its
+options (:class:`Option`), which the CLI turns into subcommands and flags. Options that several
+worlds share are declared once here (:func:`shared_option`). Facades import their heavy
+dependencies lazily, so that building the CLI is cheap.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
+from plancheck.errors import UnsupportedError
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 
+
+class Capability(str, Enum):
+    """Something a world can do; the CLI offers a command for a world only when it declares it."""
+
+    INSTANCES = "instances"  # list and select instances
+    PROMPT = "prompt"  # the benchmark's prompt for an instance
+    CHECK = "check"  # verify and score one answer
+    EVALUATE = "evaluate"  # score files of answers, the paper's tables
+    SOLVE = "solve"  # certified reference plans
+    EXPORT = "export"  # PDDL domain and problem files
+    STATS = "stats"  # counts and statistics of instances
+    PDDL_PLAN = "pddl-plan"  # an answer written as a plan of the world's PDDL validation model
+    GENERATE = "generate"  # new instances from a seed
+
+
 COMMANDS = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
+READING = ("check", "evaluate")  # the commands that read answers
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +52,29 @@ class Option:
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+
+_SHARED: dict[str, Option] = {
+    "planner": Option("planner", "who computes the plan", ("solve",)),
+    "timeout": Option("timeout", "seconds a planner may run per instance", ("solve",), 300.0, kind=float),
+    "pick": Option("pick", "which list is the answer when the text holds several", READING, "last",
+                   ("first", "last", "only")),
+    "unknown": Option("unknown", "a slot of the answer that names no action (always reported)", READING),
+}
+
+
+def shared_option(name: str, detail: str = "", **changes: Any) -> Option:
+    """The option ``name`` as every world declares it (planner, timeout, pick, unknown), with this world's
+    ``detail`` added to its help and its own ``choices``/``default`` where they differ.
+
+    >>> shared_option("timeout", default=60.0).flag, shared_option("timeout").default
+    ('--timeout', 300.0)
+    >>> shared_option("planner", "native or fast-downward", choices=("native", "fast-downward")).help
+    'who computes the plan: native or fast-downward'
+    """
+    option = _SHARED[name]
+    help_text = f"{option.help}: {detail}" if detail else option.help
+    return replace(option, help=help_text, **changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +157,7 @@ class World(Protocol):
     name: str
     title: str
     options: tuple[Option, ...]
+    capabilities: frozenset[Capability]
 
     def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[Any]:
         """The instances named by ``selectors`` (ids, names of published sets, generator specs)."""
@@ -149,3 +192,38 @@ class World(Protocol):
         ...
 
     def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary: ...
+
+
+class WorldBase:
+    """Defaults for a world's facade: ids and JSON from the instance itself, and a clear
+    :class:`~plancheck.errors.UnsupportedError` for whatever the world does not declare."""
+
+    name = ""
+    title = ""
+    options: tuple[Option, ...] = ()
+    capabilities: frozenset[Capability] = frozenset()
+
+    def supports(self, capability: Capability | str) -> bool:
+        return Capability(capability) in self.capabilities
+
+    def unsupported(self, what: str) -> UnsupportedError:
+        offered = ", ".join(c.value for c in Capability if c in self.capabilities)
+        return UnsupportedError(f"the {self.name} world does not offer {what} (it offers: {offered})")
+
+    def instance_id(self, instance: Any) -> str:
+        return instance.id
+
+    def instance_json(self, instance: Any) -> dict[str, Any]:
+        return instance.to_json()
+
+    def solve(self, instance: Any, **options: Any) -> SolveResult:
+        raise self.unsupported("solve")
+
+    def export(self, instance: Any, **options: Any) -> dict[str, str]:
+        raise self.unsupported("export (it has no PDDL form)")
+
+    def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
+        raise self.unsupported("stats")
+
+    def pddl_plan(self, instance: Any, answer: str | Sequence[str], **options: Any) -> tuple[str, str]:
+        raise self.unsupported("PDDL plans of answers (--pddl-plan)")

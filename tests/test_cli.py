@@ -161,9 +161,12 @@ def test_library_notes_reach_stderr_once_and_export_counts_what_has_no_pddl(shar
         assert main(["instances", "babyai", "langsuite", "--data", str(shared_data)]) == 0
         err = capsys.readouterr().err
         assert err.count("plancheck: note: minigrid lacks 5 LangSuitE task(s), left out: TestGoToBlocked-8") == 1
-    assert main(["export", "mango", "905/df", "--out", str(tmp_path), "--data", str(shared_data)]) == 0
+    assert main(["export", "mango", "905/df", "--out", str(tmp_path), "--data", str(shared_data)]) == 2
+    err = capsys.readouterr().err
+    assert "none of the 16 selected instances has a PDDL form" in err and "destination-finding question" in err
+    assert main(["export", "mango", "905", "--out", str(tmp_path), "--data", str(shared_data)]) == 0
     out = capsys.readouterr().out
-    assert "wrote 0 file(s)" in out and "16 instance(s) have no PDDL form" in out
+    assert "16 instance(s) have no PDDL form, e.g. 905/df/" in out and not out.startswith("wrote 0")
 
 
 def test_bad_lines_in_published_babyai_files_are_bad_input_with_their_line(tmp_path, capsys):
@@ -178,11 +181,11 @@ def test_bad_lines_in_published_babyai_files_are_bad_input_with_their_line(tmp_p
 
 
 def test_mango_solve_passes_its_timeout_to_fast_downward(shared_data, monkeypatch, capsys):
-    import plancheck.domains.mango.solve as routes
+    import plancheck.solvers.pipeline as pipeline
 
     seen = []
-    original = routes.run_fast_downward
-    monkeypatch.setattr(routes, "run_fast_downward", lambda *a, **k: seen.append(k["timeout"]) or original(*a, **k))
+    original = pipeline.PLANNERS["fast-downward"]
+    monkeypatch.setitem(pipeline.PLANNERS, "fast-downward", lambda *a, **k: seen.append(k["timeout"]) or original(*a, **k))
     assert main(["solve", "mango", "advent/rf/c02f71b0", "--planner", "fast-downward", "--timeout", "42",
                  "--data", str(shared_data)]) == 0
     assert seen == [42.0] and json.loads(capsys.readouterr().out)["status"] == "solved"

@@ -30,12 +30,12 @@ from plancheck.domains.grasp import pddl as grasp_pddl
 from plancheck.domains.grasp.exact import solve_exact
 from plancheck.domains.grasp.grid import Grid
 from plancheck.domains.grasp.instance import SETTINGS, Environment, GridInfo, Setting, parse_id
-from plancheck.domains.grasp.optimal import solve
 from plancheck.domains.grasp.pddl import Scale, export_files, planning_domain, validation_domain
 from plancheck.domains.grasp.pddl_plan import plan_text, read_plan, validation_plan
 from plancheck.domains.grasp.published import SET_NAMES, published_grid, published_set
 from plancheck.domains.grasp.rules import Action, GraspRules
 from plancheck.domains.grasp.scoring import RULES, scores
+from plancheck.domains.grasp.solve import solve
 from plancheck.errors import PDDLError
 from plancheck.rules import Unknown
 from plancheck.solvers.external import run_fast_downward
@@ -226,8 +226,8 @@ def _check_fd_optimum(seed: int, count: int, horizons: tuple[int, int], domain: 
 def test_fast_downward_optimum_equals_native_on_published_environments(shared_data, env_id):
     env = published_env(shared_data, env_id)
     for rule in RULES:
-        external = solve(env, rule, "fast-downward", timeout=300)
-        native = solve(env, rule, "native")
+        external = solve(env, "fast-downward", rule=rule, timeout=300)
+        native = solve(env, "native", rule=rule)
         assert external.status is Status.SOLVED and external.proven_optimal, external.message
         assert external.extra["value"] == native.extra["value"], (env_id, rule)
         assert external.values[rule] == native.values[rule]
@@ -235,11 +235,11 @@ def test_fast_downward_optimum_equals_native_on_published_environments(shared_da
 
 def test_a_planner_out_of_time_missing_or_unsuited_is_a_result_not_an_error(shared_data, monkeypatch):
     env = published_env(shared_data, "inner_random_free.jsonl-0-1-0-0")
-    result = solve(env, "paper", "fast-downward", timeout=1)
+    result = solve(env, "fast-downward", rule="paper", timeout=1)
     assert result.status is Status.TIMEOUT and result.plan is None
-    assert solve(env, "paper", "pyperplan").status is Status.UNSUPPORTED
+    assert solve(env, "pyperplan", rule="paper").status is Status.UNSUPPORTED
     monkeypatch.setattr("plancheck.solvers.external.fast_downward_driver", lambda: None)
-    missing = solve(env, "paper", "fast-downward")
+    missing = solve(env, "fast-downward", rule="paper")
     assert missing.status is Status.NOT_INSTALLED and "install" in missing.message
 
 
@@ -278,10 +278,10 @@ def test_planner_optimum_equals_native_on_208_published_environments(shared_data
     """Fast Downward (A*, blind) within 300 s; where it runs out of time, SymK within 900 s."""
     env = published_env(shared_data, fd_check_environments(shared_data)[number])
     for rule in RULES:
-        native = solve(env, rule, "native")
-        result = solve(env, rule, "fast-downward", timeout=300, memory_limit="8G")
+        native = solve(env, "native", rule=rule)
+        result = solve(env, "fast-downward", rule=rule, timeout=300, memory_limit="8G")
         if result.status is not Status.SOLVED:
-            result = solve(env, rule, "symk", timeout=900, memory_limit="8G")
+            result = solve(env, "symk", rule=rule, timeout=900, memory_limit="8G")
         print(f"\n{env.id} {rule}: native {native.extra['value']}, {result.planner} {result.status.value} "
               f"{result.extra.get('value')} in {result.seconds:.1f} s", end="")
         assert result.status is Status.SOLVED and result.proven_optimal, result.message

@@ -23,6 +23,7 @@ from functools import cache
 from plancheck.domains.babyai.instance import DIR_VEC, DIRECTIONS, LOCKED, OPEN, Instance
 from plancheck.domains.babyai.mission import GoTo, Open, Pickup, PutNext, Seq, door_index
 from plancheck.domains.babyai.rules import Action
+from plancheck.errors import Location, PDDLError
 from plancheck.translators.pddl_model import (
     TOTAL_COST,
     And,
@@ -271,9 +272,11 @@ _TO_ACTION = {"turn-left": Action.left, "turn-right": Action.right, "forward": A
 def plan_actions(steps: tuple[str, ...]) -> tuple[Action, ...]:
     """minigrid actions of a PDDL plan (``(forward c1_2 c1_3 south)`` -> forward; ``reach-*`` -> none)."""
     actions = []
-    for step in steps:
-        name = step.strip("()").split()[0]
+    for line, step in enumerate(steps, start=1):
+        name = (step.strip("()").split() or [""])[0]
         if name.startswith("reach-"):
             continue
+        if name not in _TO_ACTION:
+            raise PDDLError(f"{step!r} is not an action of the BabyAI domain", Location("plan", line))
         actions.append(_TO_ACTION[name])
     return tuple(actions)

@@ -26,12 +26,12 @@ from plancheck.domains.babyai.bot import run_bot
 from plancheck.domains.babyai.instance import Instance
 from plancheck.domains.babyai.pddl import domain_text, plan_actions, problem_text
 from plancheck.domains.babyai.references import optimal_plan, replay_in_minigrid
-from plancheck.domains.babyai.rules import BabyAIRules
+from plancheck.domains.babyai.rules import Action, BabyAIRules
 from plancheck.domains.babyai.search.abstract import abstract_optimum
 from plancheck.domains.babyai.search.astar import Model, astar, mission_goal
 from plancheck.domains.babyai.subgoals import decompose
-from plancheck.errors import BadInputError
-from plancheck.solvers.external import run_fast_downward
+from plancheck.errors import BadInputError, CertificationError
+from plancheck.solvers.pipeline import Certified, solve_pddl
 from plancheck.solvers.result import SolveResult, Status
 
 PLANNERS = ("astar", "abstraction", "wastar", "bfs", "fast-downward", "bot", "omniscient-bot")
@@ -73,10 +73,8 @@ def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0,
                 message += (f"; the optimum is at least {result.bound:g} actions (--planner wastar finds a plan "
                             f"within a proven factor of it)")
     elif planner == "fast-downward":
-        run = run_fast_downward(domain_text(), problem_text(instance), search="astar(blind())", timeout=timeout)
-        status, plan, optimal_claim, message = run.status, None, run.optimal, run.message
-        if run.status is Status.SOLVED:
-            plan = plan_actions(run.plan)
+        return solve_pddl(instance.id, planner, domain_text(), problem_text(instance), read=plan_actions,
+                          certify=lambda plan, run: _certified(instance, plan, run.optimal), timeout=timeout)
     else:
         bot = run_bot(instance, "minigrid" if planner == "bot" else "omniscient")
         status = Status.SOLVED if bot.success else Status.FAILED
@@ -84,16 +82,24 @@ def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0,
     seconds = time.perf_counter() - began
     if plan is None:
         return SolveResult(instance.id, planner, status, None, seconds=seconds, message=message)
-    replay = replay_in_minigrid(instance, tuple(plan))
-    extra = {**bound, "minigrid_success_step": replay.success_step,
-             "subgoals": [str(s) for s in decompose(BabyAIRules(instance), instance.start, plan)]}
-    if not replay.exact:
+    try:
+        certified = _certified(instance, tuple(plan), optimal_claim)
+    except CertificationError as error:
         return SolveResult(instance.id, planner, Status.FAILED, tuple(str(a) for a in plan), {"length": len(plan)},
-                           seconds=seconds, extra=extra,
-                           message=f"replayed in minigrid, the plan does not succeed exactly on its last action "
-                                   f"(success at step {replay.success_step})")
-    return SolveResult(instance.id, planner, Status.SOLVED, tuple(str(a) for a in plan), {"length": len(plan)},
-                       proven_optimal=optimal_claim, seconds=seconds, message=message, extra=extra)
+                           seconds=seconds, message=str(error))
+    return SolveResult(instance.id, planner, Status.SOLVED, certified.plan, certified.values, certified.optimal,
+                       seconds, message, {**bound, **certified.extra})
+
+
+def _certified(instance: Instance, plan: tuple[Action, ...], claims_optimal: bool) -> Certified:
+    """A plan that succeeds in minigrid exactly on its last action, with its subgoals (else CertificationError)."""
+    replay = replay_in_minigrid(instance, tuple(plan))
+    if not replay.exact:
+        raise CertificationError(f"replayed in minigrid, the plan does not succeed exactly on its last action "
+                                 f"(success at step {replay.success_step})")
+    extra = {"minigrid_success_step": replay.success_step,
+             "subgoals": [str(s) for s in decompose(BabyAIRules(instance), instance.start, plan)]}
+    return Certified(tuple(str(a) for a in plan), {"length": len(plan)}, claims_optimal, extra)
 
 
 def _without_bound(report: Callable[[int, int | None], None], expanded: int, f: int) -> None:

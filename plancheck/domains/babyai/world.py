@@ -26,17 +26,16 @@ from plancheck.domains.babyai.solve import PLANNERS, solve
 from plancheck.domains.babyai.tasks import Task
 from plancheck.errors import BadInputError
 from plancheck.verifier.verdict import Verdict
-from plancheck.world import BrokenRecord, Option, Prompt, Record, Summary
+from plancheck.world import READING, BrokenRecord, Capability, Option, Prompt, Record, Summary, WorldBase, shared_option
 
 _TASKS = tuple(t.value for t in Task)
 _ALL = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
 OPTIONS = (
     Option("task", "which task the answers are to: plan, predict, decompose (LLM-BabyBench) or ig (LangSuitE)",
-           ("prompt", "check", "evaluate"), "plan", _TASKS),
+           ("prompt",) + READING, "plan", _TASKS),
     Option("prompter", "LLM-BabyBench prompt style", ("prompt",), "zero_shot", PROMPTERS),
-    Option("unknown", "an unknown action in the answer (always reported): skipped or a no-op step (default: skip "
-                      "for plan, LLM-BabyBench's rule; noop for ig, as LangSuitE counts every response)",
-           ("check", "evaluate"), None, ("skip", "noop")),
+    shared_option("unknown", "skipped or a no-op step (default: skip for plan, LLM-BabyBench's rule; noop for "
+                             "ig, as LangSuitE counts every response)", choices=("skip", "noop")),
     Option("marker", "Plan answers without \"The LLM's action sequence is:\": unreadable (the harness's rule) or "
                      "read whole", ("check", "evaluate"), "required", ("required", "optional")),
     Option("opening", "LangSuitE (ig) answers: which first responses answer its opening question rather than act: "
@@ -49,14 +48,14 @@ OPTIONS = (
     Option("optimal_timeout", "seconds to prove the optimum an answer is compared with (once per instance); "
                               "unproven, Plan efficiency against it is left out", ("check", "evaluate"),
            OPTIMAL_TIMEOUT, kind=float),
-    Option("planner", "astar (optimal, native), abstraction (optimal, native: forgets where unneeded objects "
-                      "were put, refined until its plan is concrete; faster on large missions), wastar (weighted "
-                      "A*: at most --weight times the optimum), bfs (optimal, blind), fast-downward (optimal, on "
-                      "the PDDL), bot or omniscient-bot (minigrid's "
-                      "BabyAIBot)", ("solve",), "astar", PLANNERS),
+    shared_option("planner", "astar (optimal, native), abstraction (optimal, native: forgets where unneeded "
+                             "objects were put, refined until its plan is concrete; faster on large missions), "
+                             "wastar (weighted A*: at most --weight times the optimum), bfs (optimal, blind), "
+                             "fast-downward (optimal, on the PDDL), bot or omniscient-bot (minigrid's BabyAIBot)",
+                  default="astar", choices=PLANNERS),
     Option("weight", "wastar's weight w >= 1: its plan is at most w times the optimum", ("solve",), 2.0,
            kind=float),
-    Option("timeout", "seconds per instance for a planner", ("solve",), 300.0, kind=float),
+    shared_option("timeout"),
     Option("langsuite_levels", "LangSuitE level names (GoToLocalS5N2-5): the minigrid level of that name, or the "
                                "level LangSuitE's code actually builds for it", _ALL, "by-name", LANGSUITE_RESOLUTIONS),
 )
@@ -77,10 +76,11 @@ def _task_instance(env_id: str, seed: int, task: str, record: dict[str, Any]) ->
                         expert_help=record.get("help_count") if isinstance(record.get("help_count"), int) else None)
 
 
-class BabyAIWorld:
+class BabyAIWorld(WorldBase):
     name = "babyai"
     title = "BabyAI on minigrid: LLM-BabyBench (Predict, Plan, Decompose) and LangSuitE instruction grounding"
     options = OPTIONS
+    capabilities = frozenset(Capability) - {Capability.PDDL_PLAN}  # generate: any level and seed
 
     # -- instances ------------------------------------------------------------------------------
     def instances(self, selectors: Sequence[str], data: Path | None, *, task: str = "plan",

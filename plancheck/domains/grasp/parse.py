@@ -1,4 +1,4 @@
-"""Read GRASP actions from a model's free-text answer (grammar: ``grammars/grasp_answer.lark``).
+"""Read GRASP actions from a model's free-text answer (grammar: ``parse.lark``) or a list of action names.
 
 The grammar finds the candidate answers in the text: bracket lists (closed, or cut off at the end
 of the text) and runs of numbered or bulleted lines. :class:`ParsePolicy` then decides which
@@ -23,9 +23,10 @@ candidate is the answer; every other piece of text is reported as a span, never 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 
 from lark import Lark, Token, Tree
 
@@ -39,6 +40,7 @@ from plancheck.translators.answer import (
     SpanKind,
     leaf_tokens,
     line_and_column,
+    make_span,
     merge_spans,
 )
 
@@ -252,3 +254,50 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
     for node in prose:
         raw.extend((t.start_pos, t.end_pos, SpanKind.OUTSIDE) for t in leaf_tokens(node) if t.type not in _LAYOUT)
     return ParsedAnswer(chosen.items, merge_spans(text, raw), chosen.form, tuple(notes))
+
+
+_TOKENS = {name: action for action in Action for name in (action.value, action.value.lower())}
+
+
+@lru_cache(maxsize=4096)
+def token_action(token: str) -> Action | Unknown:
+    """One action name; names other than the canonical ones are read with the answer grammar, so
+    both routes know the same synonyms ("north", "move_left", "pick up")."""
+    action = _TOKENS.get(token) or _TOKENS.get(token.strip().lower().replace("_", "").replace("-", ""))
+    if action is None and not set(token) & set("[],;\n") and len(token) <= 40:
+        try:
+            read = parse_answer(f"[{token}]")
+        except AnswerParseError:
+            read = None
+        if read is not None and len(read.items) == 1 and not read.spans:
+            action = read.items[0].action
+    return action if isinstance(action, Action) else Unknown(token)
+
+
+def parse_tokens(tokens: Sequence[str]) -> ParsedAnswer[Action]:
+    """A ready list of action names (the baseline files' form); unknown names become :class:`Unknown`
+    and are reported as spans, as in free text.
+
+    Positions are offsets in the list written as ``[a, b, ...]``.
+
+    >>> [(span.kind.value, span.text, span.column) for span in parse_tokens(["up", "jump"]).spans]
+    [('unknown action', 'jump', 6)]
+    """
+    items, start = [], 1
+    for token in tokens:
+        end = start + len(token)
+        items.append(ParsedAction(_TOKENS.get(token) or token_action(token), start, end))
+        start = end + 2
+    unknown = [item for item in items if isinstance(item.action, Unknown)]
+    if not unknown:
+        return ParsedAnswer(tuple(items), (), "list of action names")
+    text = "[" + ", ".join(tokens) + "]"
+    spans = tuple(make_span(text, item.start, item.end, SpanKind.UNKNOWN) for item in unknown)
+    return ParsedAnswer(tuple(items), spans, "list of action names")
+
+
+def read_answer(answer: str | Sequence[str], policy: ParsePolicy, source: str | None = None) -> ParsedAnswer[Action]:
+    """Free text through the grammar, a list of action names token by token."""
+    if isinstance(answer, str):
+        return parse_answer(answer, policy, source)
+    return parse_tokens(answer)

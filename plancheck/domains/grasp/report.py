@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from statistics import fmean
 
+from plancheck.domains.grasp.grid import Grid
 from plancheck.domains.grasp.instance import DISTRIBUTIONS, Setting, parse_id, set_factors
 from plancheck.domains.grasp.published import is_user_set
 from plancheck.errors import InstanceNotFoundError
@@ -87,3 +88,14 @@ def table1(results: Iterable[tuple[Record, Verdict]], rule: str = "paper") -> Su
             "models": {model: {"scored": len(cells.get((model, "average", ""), [])), "unparseable": unparsed[model],
                                "rows": column(model)} for model in models}}
     return Summary(f"GRASP Table 1 layout (energy = score under rule '{rule}')", header, rows, data)
+
+
+def stats(grids: Iterable[tuple[str, Grid]]) -> Summary:
+    """Counts per grid set: grids, mean energy cells, mean obstacles."""
+    per_set: dict[str, list[Grid]] = {}
+    for set_name, grid in grids:
+        per_set.setdefault(set_name, []).append(grid)
+    rows = tuple((name, len(found), round(fmean(len(g.energy_cells) for g in found), 2),
+                  round(fmean(len(g.obstacle_cells) for g in found), 2)) for name, found in per_set.items())
+    return Summary("GRASP grids", ("set", "grids", "mean energy cells", "mean obstacles"), rows,
+                   {"sets": {row[0]: {"grids": row[1], "energy": row[2], "obstacles": row[3]} for row in rows}})

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import networkx as nx
@@ -27,7 +28,8 @@ from plancheck.domains.mango.pddl import domain_text, problem_text
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.domains.mango.scoring import walk
 from plancheck.errors import BadInputError, CertificationError
-from plancheck.solvers.external import run_fast_downward
+from plancheck.solvers.external import PlannerRun
+from plancheck.solvers.pipeline import Certified, solve_pddl
 from plancheck.solvers.result import SolveResult, Status
 
 logger = logging.getLogger(__name__)
@@ -99,13 +101,12 @@ def solve(instance: MangoInstance, planner: str = "bfs", graph: str = "known", t
             raise CertificationError(f"{instance.id}: networkx disagrees on the shortest length {length}")
         return _result(instance, "bfs", found.trajectory, time.perf_counter() - start, True)
     problem, naming = problem_text(instance.id, moves_of(instance, graph), question.src, question.dst)
-    run = run_fast_downward(domain_text(), problem, timeout=timeout)
-    if run.status is not Status.SOLVED or run.plan is None:
-        return SolveResult(instance.id, "fast-downward", run.status, seconds=time.perf_counter() - start,
-                           message=run.message)
-    route = naming.read_plan(run.plan)
-    if len(route) != length and run.optimal:
-        raise CertificationError(f"{instance.id}: Fast Downward's optimal plan has {len(route)} steps, "
-                                 f"the search's {length}")
-    return _result(instance, "fast-downward", route, time.perf_counter() - start, run.optimal and len(route) == length,
-                   planner_seconds=round(run.seconds, 4))
+
+    def certified(route: Sequence[Move], run: PlannerRun) -> Certified:
+        if len(route) != length and run.optimal:
+            raise CertificationError(f"Fast Downward's optimal plan has {len(route)} steps, the search's {length}")
+        result = _result(instance, "fast-downward", tuple(route), 0.0, run.optimal and len(route) == length)
+        return Certified(result.plan or (), result.values, result.proven_optimal, result.extra)
+
+    return solve_pddl(instance.id, "fast-downward", domain_text(), problem, read=naming.read_plan,
+                      certify=certified, timeout=timeout)

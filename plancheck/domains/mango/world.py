@@ -16,32 +16,42 @@ from plancheck.domains.mango.game import DEFAULT_CUTOFF
 from plancheck.domains.mango.instance import MangoInstance, find_game, game_folders, moves_of, select, split_selector
 from plancheck.domains.mango.prompts import prompt_text
 from plancheck.domains.mango.questions import DFQuestion
+from plancheck.errors import UnsupportedError
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
-from plancheck.world import COMMANDS, BrokenRecord, Option, Prompt, Record, Summary
+from plancheck.world import (
+    COMMANDS,
+    BrokenRecord,
+    Capability,
+    Option,
+    Prompt,
+    Record,
+    Summary,
+    WorldBase,
+    shared_option,
+)
 
 
-class MangoWorld:
+class MangoWorld(WorldBase):
     name = "mango"
     title = "MANGO text-game maps: destination finding (DF) and route finding (RF)"
+    capabilities = frozenset(Capability) - {Capability.PDDL_PLAN, Capability.GENERATE}
     options = (
         Option("cutoff", "walkthrough steps the model reads; records that state their own cutoff keep it",
                COMMANDS, DEFAULT_CUTOFF, kind=int),
         Option("answerable", "only questions answerable at the cutoff", ("instances", "prompt", "solve", "export"),
                kind=bool),
-        Option("planner", "bfs: native breadth-first search, checked with networkx; fast-downward: Fast Downward "
-               "on the exported PDDL, checked with the search", ("solve",), "bfs", ("bfs", "fast-downward")),
+        shared_option("planner", "bfs: native breadth-first search, checked with networkx; fast-downward: Fast "
+                      "Downward on the exported PDDL, checked with the search", default="bfs",
+                      choices=("bfs", "fast-downward")),
         Option("graph", "the map routes may use: known (revealed by the cutoff) or evaluation (with imputed "
                "edges)", ("solve", "export"), "known", ("known", "evaluation")),
-        Option("timeout", "seconds Fast Downward may run per question", ("solve",), 60.0, kind=float),
+        shared_option("timeout", default=60.0),
     )
 
     def instances(self, selectors: Sequence[str], data: Path | None, cutoff: int = DEFAULT_CUTOFF,
                   answerable: bool = False, **options: Any) -> Iterator[MangoInstance]:
         return select(selectors, data, cutoff, answerable)
-
-    def instance_id(self, instance: MangoInstance) -> str:
-        return instance.id
 
     def instance_json(self, instance: MangoInstance) -> dict[str, Any]:
         question = instance.question
@@ -84,8 +94,10 @@ class MangoWorld:
         return solve(instance, planner, graph, timeout)
 
     def export(self, instance: MangoInstance, graph: str = "known", **options: Any) -> dict[str, str]:
-        if isinstance(instance.question, DFQuestion):  # not a planning task: no PDDL form (the CLI counts them)
-            return {}
+        if isinstance(instance.question, DFQuestion):
+            raise UnsupportedError(f"{instance.id} is a destination-finding question: it asks where a given list "
+                                   "of moves leads, not for a plan, so it has no PDDL form (route-finding "
+                                   "questions do)")
         from plancheck.domains.mango.pddl import DOMAIN_FILE, domain_text, problem_text
 
         question = instance.question

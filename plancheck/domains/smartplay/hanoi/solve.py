@@ -9,25 +9,20 @@ exported task. It is reported optimal only when the solver claims optimality and
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from plancheck.domains.smartplay.hanoi import scoring
 from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
 from plancheck.domains.smartplay.hanoi.pddl import DOMAIN_FILE, export, from_pddl_plan, to_pddl_plan
 from plancheck.domains.smartplay.hanoi.rules import RODS, HanoiRules, Move, State, apply, goal_state, initial_state
-from plancheck.errors import BadInputError
-from plancheck.solvers.external import PlannerRun, run_fast_downward, run_pyperplan, run_symk
+from plancheck.errors import BadInputError, CertificationError
+from plancheck.solvers.pipeline import Certified, solve_pddl
 from plancheck.solvers.result import SolveResult, Status
 from plancheck.translators.pddl_plan import plan_text, read_plan
 from plancheck.verifier.execute import execute
 from plancheck.verifier.pddl_validate import validate_text
 
-PLANNERS: dict[str, Callable[..., PlannerRun]] = {
-    "fast-downward": run_fast_downward,
-    "pyperplan": run_pyperplan,
-    "symk": run_symk,
-}
-PLANNER_NAMES = ("native", *PLANNERS)
+PLANNER_NAMES = ("native", "fast-downward", "pyperplan", "symk")
 
 
 def recursive_plan(disks: int, source: int = 0, target: int = 2, spare: int = 1) -> list[Move]:
@@ -58,34 +53,36 @@ def certify(instance: HanoiInstance, moves: list[Move]) -> str | None:
     return None if report.valid else f"the PDDL validator rejects the plan: {report.text()}"
 
 
-def solve(instance: HanoiInstance, planner: str = "native", *, timeout: float = 300.0) -> SolveResult:
-    """A certified plan for ``instance`` from ``planner`` (``native`` or an external planner)."""
-    start = time.perf_counter()
-    if planner == "native":
-        moves, claims_optimal = recursive_plan(instance.disks), True
-    elif planner in PLANNERS:
-        files = export(instance)
-        run = PLANNERS[planner](files[DOMAIN_FILE], files[f"{instance.id}.pddl"], timeout=timeout)
-        if run.status is not Status.SOLVED or run.plan is None:
-            return SolveResult(instance.id, planner, run.status, seconds=time.perf_counter() - start,
-                               message=run.message)
-        moves = from_pddl_plan(read_plan("\n".join(run.plan)).actions)
-        claims_optimal = run.optimal
-    else:
-        raise BadInputError(f"unknown planner {planner!r}; choose one of {', '.join(PLANNER_NAMES)}")
-    problem = certify(instance, moves)
-    seconds = time.perf_counter() - start
+def _certified(instance: HanoiInstance, moves: Sequence[Move], claims_optimal: bool) -> Certified:
+    """The plan's values once :func:`certify` accepts it (else :class:`CertificationError`)."""
+    problem = certify(instance, list(moves))
     if problem is not None:
-        return SolveResult(instance.id, planner, Status.FAILED, tuple(str(m) for m in moves), seconds=seconds,
-                           message=f"the plan is invalid: {problem}")
+        raise CertificationError(f"the plan is invalid: {problem}")
     trace = execute(HanoiRules(instance), moves)
     message = ""
     if len(moves) > instance.step_limit:
         message = (f"the optimal plan needs {len(moves)} moves, more than SmartPlay's {instance.step_limit}-step "
                    "limit; the values are those of its first moves")
-    return SolveResult(
-        instance.id, planner, Status.SOLVED, tuple(str(m) for m in moves),
-        values=scoring.scores(instance, trace),
-        proven_optimal=claims_optimal and len(moves) == instance.optimal_moves,
-        seconds=seconds, message=message,
-        extra={"moves": len(moves), "action_indices": [m.value for m in moves]})
+    return Certified(tuple(str(m) for m in moves), scoring.scores(instance, trace),
+                     claims_optimal and len(moves) == instance.optimal_moves, message=message,
+                     extra={"moves": len(moves), "action_indices": [m.value for m in moves]})
+
+
+def solve(instance: HanoiInstance, planner: str = "native", *, timeout: float = 300.0) -> SolveResult:
+    """A certified plan for ``instance`` from ``planner`` (``native`` or an external planner)."""
+    if planner not in PLANNER_NAMES:
+        raise BadInputError(f"unknown planner {planner!r}; choose one of {', '.join(PLANNER_NAMES)}")
+    if planner != "native":
+        files = export(instance)
+        return solve_pddl(instance.id, planner, files[DOMAIN_FILE], files[f"{instance.id}.pddl"],
+                          read=lambda steps: from_pddl_plan(read_plan("\n".join(steps)).actions),
+                          certify=lambda moves, run: _certified(instance, moves, run.optimal), timeout=timeout)
+    start = time.perf_counter()
+    moves = recursive_plan(instance.disks)
+    try:
+        certified = _certified(instance, moves, True)
+    except CertificationError as error:
+        return SolveResult(instance.id, planner, Status.FAILED, tuple(str(m) for m in moves),
+                           seconds=time.perf_counter() - start, message=str(error))
+    return SolveResult(instance.id, planner, Status.SOLVED, certified.plan, certified.values, certified.optimal,
+                       time.perf_counter() - start, certified.message, certified.extra)

@@ -16,38 +16,30 @@ from plancheck.domains.smartplay.hanoi.check import UNKNOWN_POLICIES, check_answ
 from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, select
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
-from plancheck.world import BrokenRecord, Option, Prompt, Record, Summary
-
-_READ = ("check", "evaluate")
+from plancheck.world import READING, BrokenRecord, Capability, Option, Prompt, Record, Summary, WorldBase, shared_option
 
 
-class HanoiWorld:
+class HanoiWorld(WorldBase):
     name = "hanoi"
     title = "SmartPlay Tower of Hanoi (n disks, 30-step rollouts)"
+    capabilities = frozenset(Capability) - {Capability.PDDL_PLAN}  # generate: any number of disks
     options = (
         Option("style", "plan: SmartPlay's messages asking for the whole list of moves (plancheck's); smartplay: "
                "SmartPlay's own in-game prompt at the first step (it asks for one action)",
                ("prompt",), "plan", ("plan", "smartplay")),
         Option("read", "plan: a list of moves (a bracket list, numbered, bulleted or bare lines); scan: every move "
-               "written anywhere; smartplay: SmartPlay's rule, the earliest exact action text", _READ, "plan",
+               "written anywhere; smartplay: SmartPlay's rule, the earliest exact action text", READING, "plan",
                ("plan", "scan", "smartplay")),
-        Option("pick", "which list of moves is the answer when there are several", _READ, "last",
-               ("last", "first", "only")),
-        Option("unknown", "an unreadable slot: noop (an invalid move, reward -1), skip, or action0 (SmartPlay's "
-               "silent fallback, reported)", _READ, "noop", UNKNOWN_POLICIES),
-        Option("planner", "native: the recursive 2^n-1 plan; or a classical planner on the exported PDDL",
-               ("solve",), "native", ("native", "fast-downward", "pyperplan", "symk")),
-        Option("timeout", "seconds an external planner may run", ("solve",), 300.0, kind=float),
+        shared_option("pick", choices=("last", "first", "only")),
+        shared_option("unknown", "noop (an invalid move, reward -1), skip, or action0 (SmartPlay's silent "
+                      "fallback, reported)", default="noop", choices=UNKNOWN_POLICIES),
+        shared_option("planner", "native: the recursive 2^n-1 plan; or a classical planner on the exported PDDL",
+                      default="native", choices=("native", "fast-downward", "pyperplan", "symk")),
+        shared_option("timeout"),
     )
 
     def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[HanoiInstance]:
         return select(selectors)
-
-    def instance_id(self, instance: HanoiInstance) -> str:
-        return instance.id
-
-    def instance_json(self, instance: HanoiInstance) -> dict[str, Any]:
-        return instance.to_json()
 
     def prompt(self, instance: HanoiInstance, style: str = "plan", **options: Any) -> Prompt:
         question = prompts.QUESTIONS[1] if style == "smartplay" else \
