@@ -185,7 +185,8 @@ def test_mango_solve_passes_its_timeout_to_fast_downward(shared_data, monkeypatc
 
     seen = []
     original = pipeline.PLANNERS["fast-downward"]
-    monkeypatch.setitem(pipeline.PLANNERS, "fast-downward", lambda *a, **k: seen.append(k["timeout"]) or original(*a, **k))
+    monkeypatch.setitem(pipeline.PLANNERS, "fast-downward",
+                        lambda *a, **k: seen.append(k["timeout"]) or original(*a, **k))
     assert main(["solve", "mango", "advent/rf/c02f71b0", "--planner", "fast-downward", "--timeout", "42",
                  "--data", str(shared_data)]) == 0
     assert seen == [42.0] and json.loads(capsys.readouterr().out)["status"] == "solved"

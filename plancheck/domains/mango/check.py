@@ -24,7 +24,7 @@ from plancheck.domains.mango.parse import parse_answer
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.domains.mango.scoring import score_df, score_rf
 from plancheck.errors import AnswerParseError, Location
-from plancheck.verifier.verdict import Failure, StepView, Verdict, unparseable
+from plancheck.verifier.verdict import Verdict, from_trace, unparseable
 
 WORLD = "mango"
 
@@ -61,25 +61,10 @@ def check_answer(instance: MangoInstance, answer: str | Sequence[str], source: s
     moves = instance.game.moves
     score = (score_df(moves, question, trajectory) if isinstance(question, DFQuestion)
              else score_rf(moves, question, trajectory))
-    bad = next((step for step in score.steps if not step.ok), None)
     success = score.scores["strict"] == 1.0
     metrics.update(score.details)
     metrics["length"] = len(trajectory)
     metrics["reasoning_failure"] = score.reasoning_failure
-    return Verdict(
-        world=WORLD,
-        instance=instance.id,
-        actions=tuple(move.action for move in trajectory),
-        spans=parsed.spans,
-        form=parsed.form,
-        notes=parsed.notes,
-        steps=tuple(StepView(s.index, s.move.action, s.ok, s.reason, f"{s.move.before} -> {s.move.after}")
-                    for s in score.steps),
-        valid=bad is None,
-        failure=None if bad is None else Failure(bad.index, bad.move.action, bad.reason or ""),
-        has_goal=True,
-        goal_reached=success,
-        goal_step=len(trajectory) if success else None,
-        scores=score.scores,
-        metrics=metrics,
-    )
+    verdict = from_trace(WORLD, instance.id, parsed, score.trace, scores=score.scores, metrics=metrics,
+                         has_goal=True, name=lambda move: move.action, describe_state=str)
+    return replace(verdict, goal_reached=success, goal_step=len(trajectory) if success else None)

@@ -10,9 +10,10 @@
   every branch; the answer succeeds when some branch ends at ``dst`` after the last action.
   ``loose_similarity`` is the release evaluator's partial credit: the best similarity between
   ``dst`` and a place the loose walk ends at.
-* Reasoning: the trajectory starts at ``src``, each step starts where the previous one ended and is
-  an edge of the evaluation graph with exactly that action, and it ends at ``dst`` (RF); for DF its
-  actions are exactly the question's (so it ends at a true destination).
+* Reasoning: the trajectory obeys :class:`~.rules.TrajectoryRules` (it starts at ``src``, each step
+  starts where the previous one ended and is an edge of the evaluation graph with exactly that
+  action; for DF its actions are exactly the question's) and it ends at ``dst`` (RF) or runs all of
+  the question's actions (DF).
 
 Names are compared after :func:`normalize` (surrounding blanks removed, lowercase).
 """
@@ -24,6 +25,8 @@ from dataclasses import dataclass
 
 from plancheck.domains.mango.graph import Move, Moves, normalize
 from plancheck.domains.mango.questions import DFQuestion, RFQuestion
+from plancheck.domains.mango.rules import TrajectoryRules
+from plancheck.verifier.execute import Trace, execute
 
 
 def levenshtein(a: str, b: str) -> int:
@@ -99,51 +102,17 @@ def walk(moves: Moves, src: str, actions: Sequence[str | None]) -> tuple[frozens
 
 
 @dataclass(frozen=True, slots=True)
-class StepCheck:
-    """Whether step ``index`` (1-based) of a trajectory holds, and why not."""
-
-    index: int
-    move: Move
-    ok: bool
-    reason: str | None = None
-
-
-def check_trajectory(moves: Moves, trajectory: Sequence[Move], src: str,
-                     actions: Sequence[str] | None = None) -> tuple[StepCheck, ...]:
-    """Check each step against the evaluation graph (and, for DF, against the question's actions)."""
-    checks = []
-    expected_place = normalize(src)
-    for index, move in enumerate(trajectory, start=1):
-        before, action, after = normalize(move.before), normalize(move.action), normalize(move.after)
-        reason = None
-        if before != expected_place:
-            where = "the start" if index == 1 else f"where step {index - 1} ends"
-            reason = f"it starts at {move.before!r}, but {where} is {expected_place!r}"
-        elif actions is not None and index > len(actions):
-            reason = f"the question has only {len(actions)} action(s)"
-        elif actions is not None and action != normalize(actions[index - 1]):
-            reason = f"the question's action {index} is {actions[index - 1]!r}, not {move.action!r}"
-        elif not moves.has_edge(before, action, after):
-            reached = moves.successors(before, action)
-            reason = (f"{action!r} from {before!r} leads to {' or '.join(map(repr, reached))}, not {after!r}"
-                      if reached else f"the map has no {action!r} move from {before!r}")
-        checks.append(StepCheck(index, move, reason is None, reason))
-        expected_place = after
-    return tuple(checks)
-
-
-@dataclass(frozen=True, slots=True)
 class Score:
     """The scores of one parsed answer and what a person needs to see why."""
 
     scores: dict[str, float]
-    steps: tuple[StepCheck, ...]
+    trace: Trace  # the trajectory executed under :class:`~.rules.TrajectoryRules`
     reasoning_failure: str | None  # the first reason the trajectory is not a correct reasoning chain
     details: dict[str, object]
 
 
-def _reasoning_failure(steps: tuple[StepCheck, ...], ending: str | None) -> str | None:
-    bad = next((s for s in steps if not s.ok), None)
+def _reasoning_failure(trace: Trace, ending: str | None) -> str | None:
+    bad = trace.first_rejected
     if bad is not None:
         return f"step {bad.index}: {bad.reason}"
     return ending
@@ -156,11 +125,11 @@ def score_df(moves: Moves, question: DFQuestion, trajectory: Sequence[Move]) -> 
     final = normalize(trajectory[-1].after)
     strict = float(final in destinations)
     loose = max((similarity(final, place) for place in destinations), default=0.0)
-    steps = check_trajectory(moves, trajectory, question.src, question.actions)
+    trace = execute(TrajectoryRules(moves, question.src, question.actions), trajectory)
     short = (f"the trajectory stops after {len(trajectory)} of the question's {len(question.actions)} actions"
              if len(trajectory) < len(question.actions) else None)
-    failure = _reasoning_failure(steps, short)
-    return Score({"strict": strict, "loose": loose, "reasoning": float(failure is None)}, steps, failure,
+    failure = _reasoning_failure(trace, short)
+    return Score({"strict": strict, "loose": loose, "reasoning": float(failure is None)}, trace, failure,
                  {"final_location": trajectory[-1].after, "destinations": sorted(destinations)})
 
 
@@ -174,14 +143,14 @@ def score_rf(moves: Moves, question: RFQuestion, trajectory: Sequence[Move]) -> 
     loose_walk = walk(moves, question.src, loose_actions)
     strict_end = strict_walk[-1] if len(strict_walk) == len(written) else frozenset()
     loose_end = loose_walk[-1] if len(loose_walk) == len(written) else frozenset()
-    steps = check_trajectory(moves, trajectory, question.src)
+    trace = execute(TrajectoryRules(moves, question.src), trajectory)
     wrong_end = (None if normalize(trajectory[-1].after) == dst else
                  f"the trajectory ends at {trajectory[-1].after!r}, not at {question.dst!r}")
-    failure = _reasoning_failure(steps, wrong_end)
+    failure = _reasoning_failure(trace, wrong_end)
     scores = {"strict": float(dst in strict_end), "loose": float(dst in loose_end),
               "loose_similarity": max((similarity(dst, place) for place in loose_end), default=0.0),
               "reasoning": float(failure is None)}
-    return Score(scores, steps, failure, {
+    return Score(scores, trace, failure, {
         "strict_walk": [sorted(places) for places in strict_walk],
         "loose_actions": loose_actions,
         "loose_walk": [sorted(places) for places in loose_walk],
