@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from plancheck.errors import BadInputError, Location
-from plancheck.world import BrokenRecord
+from plancheck.verifier.records import BrokenRecord
 
 
 def read_text(path: Path) -> str:

@@ -24,6 +24,17 @@ def world_names() -> tuple[str, ...]:
     return tuple(WORLDS)
 
 
+def world_package(name: str) -> str:
+    """The package holding world ``name``'s modules.
+
+    >>> world_package("hanoi")
+    'plancheck.domains.smartplay.hanoi'
+    """
+    if name not in WORLDS:
+        raise BadInputError(f"unknown world {name!r}; known worlds: {', '.join(WORLDS)}")
+    return WORLDS[name].split(":")[0].rsplit(".", 1)[0]
+
+
 @cache
 def get_world(name: str) -> World:
     """The facade of world ``name``.

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from plancheck.errors import UnsupportedError
 from plancheck.solvers.result import SolveResult
+from plancheck.verifier.records import BrokenRecord, Record, Summary
 from plancheck.verifier.verdict import Verdict
 
 
@@ -100,50 +101,34 @@ class Prompt:
         return {"instance": self.instance, "messages": self.messages()}
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
-    """One answer to evaluate: the instance it answers, the free text or a ready action list.
+@dataclass(frozen=True)
+class Example:
+    """One answer of a world's contract corpus (its ``examples.py``) and what checking it must give.
 
-    ``notes`` are remarks on the record itself that its verdict must carry (e.g. "no answer: the
-    record's own reference answer was checked").
+    ``valid`` is strict validity; ``failure_step`` and ``failure`` (words the reason contains) say
+    where and why an invalid answer fails; ``parsed`` is False for an answer with no readable plan;
+    ``scores`` are expected scores (a subset of the verdict's); ``options`` go to ``check``.
     """
 
-    line: int
     instance: str
-    text: str | None = None
-    actions: tuple[str, ...] | None = None
-    source: str = ""
-    meta: Mapping[str, Any] = field(default_factory=dict)
-    notes: tuple[str, ...] = ()
-
-    @property
-    def model(self) -> str:
-        """Whose answer this is, for per-model tables: the record's ``model`` field, else its file's name."""
-        return str(self.meta.get("model") or Path(self.source).stem or "answers")
-
-
-@dataclass(frozen=True, slots=True)
-class BrokenRecord:
-    """A record that could not be read; it is reported with its line, never dropped."""
-
-    line: int
-    reason: str
-    source: str = ""
-    instance: str | None = None
+    answer: str | tuple[str, ...]
+    valid: bool
+    goal_reached: bool | None = None
+    failure_step: int | None = None
+    failure: str = ""
+    parsed: bool = True
+    scores: Mapping[str, float] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    shows: str = ""  # what the example is about, in a few words
 
 
 @dataclass(frozen=True)
-class Summary:
-    """An aggregate table: a title, a header, rows, and the same content as JSON."""
+class Optimum:
+    """A certified optimum of the contract corpus: ``solve`` must find a plan with these values, proven optimal."""
 
-    title: str
-    header: tuple[str, ...]
-    rows: tuple[tuple[Any, ...], ...]
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"title": self.title, "header": list(self.header), "rows": [list(r) for r in self.rows],
-                **dict(self.data)}
+    instance: str
+    values: Mapping[str, float]
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 class World(Protocol):
@@ -227,3 +212,7 @@ class WorldBase:
 
     def pddl_plan(self, instance: Any, answer: str | Sequence[str], **options: Any) -> tuple[str, str]:
         raise self.unsupported("PDDL plans of answers (--pddl-plan)")
+
+    def reference_answer(self, result: SolveResult) -> str | tuple[str, ...]:
+        """A solved plan as an answer ``check`` reads (by default the plan's action names)."""
+        return tuple(result.plan or ())

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from plancheck.errors import BadInputError
+from plancheck.verifier.records import BrokenRecord, Record
 from plancheck.verifier.verdict import Verdict
-from plancheck.world import BrokenRecord, Record, World
+
+
+class Checker(Protocol):
+    """What a batch needs of a world: the instance a record answers, and the verdict on an answer."""
+
+    def resolve(self, record: Record, data: Path | None, **options: Any) -> Any: ...
+
+    def check(self, instance: Any, answer: str | Sequence[str], **options: Any) -> Verdict: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +35,7 @@ class BatchItem:
         return {**head, "verdict": self.verdict.to_json(with_steps=False)}
 
 
-def evaluate_records(world: World, records: Iterable[Record | BrokenRecord], data: Path | None,
+def evaluate_records(world: Checker, records: Iterable[Record | BrokenRecord], data: Path | None,
                      **options: Any) -> Iterator[BatchItem]:
     """Check every record; unreadable records and unknown instances become error items."""
     for record in records:

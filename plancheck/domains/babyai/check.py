@@ -1,4 +1,4 @@
-"""Score one answer under its task's published rules; every outcome is a :class:`Verdict`.
+"""Check one answer under its task's published rules; every outcome is a :class:`Verdict` (scores: :mod:`.scoring`).
 
 * Predict: success = the predicted ``((x, y), dir)`` equals the true final state of the given
   action sequence (run until minigrid ends the episode, as the harness does); Manhattan distance
@@ -34,6 +34,7 @@ from plancheck.domains.babyai.parse import (
 )
 from plancheck.domains.babyai.references import certified_optimum, expert
 from plancheck.domains.babyai.rules import Action, BabyAIRules
+from plancheck.domains.babyai.scoring import ball_distance, decompose_scores, plan_scores, predict_scores, reward
 from plancheck.domains.babyai.subgoals import Helper, decompose
 from plancheck.domains.babyai.tasks import Subgoal, Task
 from plancheck.errors import AnswerParseError
@@ -95,15 +96,13 @@ def _predict(task: TaskInstance, text: str, source: str | None) -> Verdict:
     trace = execute(rules, list(actions))
     final = trace.final
     guess = parse_state(text, source=source)
-    exact = (guess.x, guess.y, guess.dir) == (final.pos[0], final.pos[1], final.dir)
-    distance = abs(guess.x - final.pos[0]) + abs(guess.y - final.pos[1])
+    scores = predict_scores((guess.x, guess.y, guess.dir), (final.pos[0], final.pos[1], final.dir))
     steps = tuple(StepView(s.index, str(s.action), s.ok, s.reason, pose_text(s.state)) for s in trace.steps)
     truth = f"(({final.pos[0]}, {final.pos[1]}), {final.dir})"
     return Verdict(
         world=WORLD, instance=task.id, actions=tuple(str(a) for a in actions), spans=guess.spans,
         form=guess.form, notes=guess.notes + (f"the true final state is {truth} ({pose_text(final)})",),
-        steps=steps, valid=True, has_goal=True, goal_reached=exact,
-        scores={"exact": float(exact), "manhattan": float(distance)},
+        steps=steps, valid=True, has_goal=True, goal_reached=scores["exact"] == 1.0, scores=scores,
         metrics={"predicted": f"(({guess.x}, {guess.y}), {guess.dir})", "actual": truth,
                  "sequence_length": len(actions), "executed": len(trace.steps)})
 
@@ -131,17 +130,12 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
         bot, bot_source = run.actions, f"{run.variant} bot"
     found = None if optimal_timeout is None else certified_optimum(instance.env_id, instance.seed, optimal_timeout)
     best = found.cost if found is not None and found.status is Status.SOLVED else None
-    scores = {"success": float(success),
-              "efficiency_vs_bot": len(bot) / length if success and length else 0.0}
-    if best is not None:
-        scores["efficiency"] = best / length if success and length else 0.0
-    ball = _red_ball(instance, trace.final)
+    scores = plan_scores(success, length, len(bot), best)
     metrics = {"answer_length": length, "executed": len(trace.steps), "bot_length": len(bot),
                "bot": bot_source,
                "optimal_length": best,
-               "reward": round(1 - 0.9 * trace.goal_step / instance.max_steps, 6) if success else 0.0,
-               "ball_distance": None if ball is None else
-               abs(trace.final.pos[0] - ball[0]) + abs(trace.final.pos[1] - ball[1]) - 1}
+               "reward": reward(trace.goal_step, instance.max_steps),
+               "ball_distance": ball_distance(instance, trace.final.pos, trace.final.objects)}
     if found is not None and best is None:
         metrics["optimal_at_least"] = found.bound
     verdict = from_trace(WORLD, task.id, parsed, trace, scores=scores, metrics=metrics, has_goal=True,
@@ -152,13 +146,6 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
             f"the optimum was not proven within {optimal_timeout:g} s (it is at least {found.bound:g} actions): "
             f"no efficiency against it",))
     return verdict
-
-
-def _red_ball(instance: Instance, state) -> tuple[int, int] | None:
-    """The first red ball in column-major order, as the harness finds it (None if none is on the grid)."""
-    cells = sorted(c for t, c in zip(instance.things, state.objects)
-                   if c is not None and t.kind == "ball" and t.color == "red")
-    return cells[0] if cells else None
 
 
 def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeout: float) -> Verdict:
@@ -176,7 +163,6 @@ def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeou
         else:
             plan, origin = expert(instance.env_id, instance.seed).actions, "bot's list (optimum not proven)"
         baseline = len(decompose(rules, instance.start, plan))
-    aci = max(0.0, (baseline - run.help) / baseline) if run.success and baseline else 0.0
     steps = tuple(StepView(i, str(s.subgoal), not s.note.startswith("cannot"),
                            "; ".join(p for p in (s.note, f"help: {', '.join(map(str, s.help))}" if s.help else "")
                                      if p) or None,
@@ -186,7 +172,7 @@ def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeou
         world=WORLD, instance=task.id, actions=tuple(str(s) for s in subgoals), spans=parsed.spans, form=parsed.form,
         notes=parsed.notes + (f"the helper stopped: {run.stopped}",), steps=steps, valid=True, has_goal=True,
         goal_reached=run.success, goal_step=len(run.actions) if run.success else None,
-        scores={"CR": float(run.success), "PR": float(run.success and run.help == 0), "ACI": aci},
+        scores=decompose_scores(run.success, run.help, baseline),
         metrics={"help": run.help, "expert_help": baseline, "expert_help_from": origin,
                  "subgoals": len(subgoals), "executed_actions": len(run.actions)})
 

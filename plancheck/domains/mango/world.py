@@ -93,6 +93,10 @@ class MangoWorld(WorldBase):
 
         return solve(instance, planner, graph, timeout)
 
+    def reference_answer(self, result: SolveResult) -> str:
+        """The reference trajectory as the prompts ask for it (a list of dicts), which ``check`` reads."""
+        return str(result.extra["answer"])
+
     def export(self, instance: MangoInstance, graph: str = "known", **options: Any) -> dict[str, str]:
         if isinstance(instance.question, DFQuestion):
             raise UnsupportedError(f"{instance.id} is a destination-finding question: it asks where a given list "
