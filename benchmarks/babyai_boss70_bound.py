@@ -30,7 +30,7 @@ picked up before the blue key (two actions more); or the ball moved after the un
 
 A search ends when it takes out a state right after the toggle: no plan of its case is shorter than
 that state's t + C(X). Both give 146 or more; the 146-action plan of
-``benchmarks/babyai_best_known.py`` (kept and replayed in tests/test_babyai_abstract.py) is
+``benchmarks/babyai_best_known.py`` (kept and replayed in tests/babyai/test_abstract.py) is
 therefore optimal. The first search ends in 11 s (18,999 states, a plan that unlocks after 93 actions
 and needs 53 more), the second proves 146 after 2.36 M states (5 minutes, 3.8 GB), on one core.
 

@@ -6,7 +6,6 @@ import io
 import json
 
 import pytest
-from pddl_corpus import DOMAIN, PROBLEM, cases
 
 from plancheck import cli, registry
 from plancheck.errors import PDDLError
@@ -16,6 +15,7 @@ from plancheck.translators.pddl_reader import read_domain, read_problem
 from plancheck.verifier.execute import execute
 from plancheck.verifier.pddl_exec import PddlRules
 from plancheck.verifier.pddl_validate import validate, validate_files, validate_text
+from tests.pddl.corpus import DOMAIN, PROBLEM, cases
 
 CASES = {case.name: case for case in cases()}
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pddl_corpus import DOMAIN, PROBLEM, cases
 
 from plancheck.errors import PDDLError
 from plancheck.translators.pddl_model import And, Exists, ForAllEffect, Increase, Literal, Not, Param, Pred, When
@@ -13,6 +12,7 @@ from plancheck.translators.pddl_plan import Plan, plan_text, read_plan
 from plancheck.translators.pddl_reader import read_domain, read_problem
 from plancheck.translators.pddl_sexpr import parse_sexprs
 from plancheck.translators.pddl_writer import domain_text, problem_text
+from tests.pddl.corpus import DOMAIN, PROBLEM, cases
 
 
 def test_every_corpus_task_reads():

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from babyai_scenes import key_and_ball, scene
 
 from plancheck.domains.babyai.extract import extract, load_instance
 from plancheck.domains.babyai.instance import LOCKED, OPEN, Thing, replace_state
@@ -16,6 +15,7 @@ from plancheck.domains.babyai.search.astar import Model, astar, mission_goal
 from plancheck.domains.babyai.search.heuristic import MissionHeuristic
 from plancheck.domains.babyai.search.transport import TransportBound
 from plancheck.solvers.result import Status
+from tests.babyai.scenes import key_and_ball, scene
 
 # a locked door with its key elsewhere (pick up / open behind it), or a put-next
 LEVELS = ["BabyAI-UnlockPickup-v0", "BabyAI-BlockedUnlockPickup-v0", "BabyAI-KeyInBox-v0",

@@ -14,7 +14,6 @@ import random
 import time
 
 import pytest
-from babyai_scenes import scene
 
 from plancheck.domains.babyai.extract import extract, observe
 from plancheck.domains.babyai.instance import Instance, State
@@ -24,6 +23,7 @@ from plancheck.domains.babyai.rules import Action, BabyAIRules
 from plancheck.domains.babyai.search.astar import Model, astar, mission_goal
 from plancheck.domains.babyai.search.heuristic import MissionHeuristic
 from plancheck.solvers.result import Status
+from tests.babyai.scenes import scene
 
 ENVIRONMENTS = BABYBENCH_LEVELS + PLAN_ROOMS
 

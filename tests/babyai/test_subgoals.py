@@ -4,7 +4,6 @@ stay bounded on long, arbitrary subgoal lists."""
 from __future__ import annotations
 
 import pytest
-from babyai_scenes import SCENES, scene
 
 from plancheck.domains.babyai.extract import extract, load_instance
 from plancheck.domains.babyai.rules import Action, BabyAIRules
@@ -12,6 +11,7 @@ from plancheck.domains.babyai.search.astar import Model, astar
 from plancheck.domains.babyai.subgoals import INTERACTION_COST, Helper
 from plancheck.domains.babyai.tasks import Subgoal
 from plancheck.solvers.result import Status
+from tests.babyai.scenes import SCENES, scene
 
 
 def cost(actions) -> int:

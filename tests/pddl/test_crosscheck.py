@@ -10,10 +10,10 @@ import subprocess
 import zlib
 
 import pytest
-from pddl_corpus import cases, mutations
 
 from plancheck.translators.pddl_plan import plan_text
 from plancheck.verifier.pddl_validate import validate_text
+from tests.pddl.corpus import cases, mutations
 
 MUTANTS_PER_PLAN = 25
 

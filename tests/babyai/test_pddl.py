@@ -9,13 +9,13 @@ takes well under a second; the slow suite adds generated levels of the benchmark
 from __future__ import annotations
 
 import pytest
-from babyai_scenes import SCENES, scene, success_step
 
 from plancheck.domains.babyai.extract import extract, load_instance
 from plancheck.domains.babyai.pddl import domain_text, plan_actions, problem_text
 from plancheck.domains.babyai.references import optimal_plan, replay_in_minigrid
 from plancheck.solvers.external import run_fast_downward
 from plancheck.solvers.result import Status
+from tests.babyai.scenes import SCENES, scene, success_step
 
 
 @pytest.mark.parametrize("kind", SCENES)

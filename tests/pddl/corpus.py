@@ -12,7 +12,7 @@ from plancheck.translators.pddl_plan import read_plan
 from plancheck.translators.pddl_reader import read_task
 from plancheck.verifier.pddl_exec import PddlTask
 
-CORPUS = Path(__file__).resolve().parent / "data" / "pddl"
+CORPUS = Path(__file__).resolve().parent.parent / "data" / "pddl"
 
 # A small task using every supported feature: a type hierarchy, either, a constant, negative
 # preconditions, equality, conditional effects under forall, action costs from a static function.
