@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from plancheck import cli, registry
+from plancheck.cli.progress import Progress
 
 
 @pytest.fixture()
@@ -155,7 +156,7 @@ def test_solve_shows_a_long_search_on_a_terminal_and_clears_it_before_the_result
             return True
 
     screen = Terminal()
-    progress = cli._Progress("instances", True, screen)
+    progress = Progress("instances", True, screen)
     report = progress.search("BabyAI-BossLevel-v0/seed=81")
     report(65536, 97)
     report(98304, None)
@@ -164,7 +165,7 @@ def test_solve_shows_a_long_search_on_a_terminal_and_clears_it_before_the_result
     assert "\rBabyAI-BossLevel-v0/seed=81: 65,536 states expanded, optimum at least 97\x1b[K" in shown
     assert "98,304 states expanded\x1b[K" in shown and shown.endswith("\r\x1b[K")
     quiet = io.StringIO()
-    silent = cli._Progress("instances", True, quiet)
+    silent = Progress("instances", True, quiet)
     silent.search("x")(1, 2)
     silent.tick()
     assert quiet.getvalue() == ""

@@ -1,0 +1,63 @@
+"""The commands that show instances: worlds, instances, prompt, stats."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from plancheck.cli.common import OK, data_dir, emit, json_out, select
+from plancheck.errors import BadInputError
+from plancheck.registry import get_world, world_names
+from plancheck.verifier.render import table_text
+from plancheck.world import Capability, World
+
+
+def cmd_worlds(args: argparse.Namespace) -> int:
+    worlds = [get_world(name) for name in world_names()]
+    if args.json:
+        print(json.dumps([{"name": w.name, "title": w.title,
+                           "capabilities": [c.value for c in Capability if w.supports(c)]} for w in worlds], indent=2))
+    else:
+        for world in worlds:
+            print(f"{world.name:8s} {world.title}")
+    return OK
+
+
+def cmd_instances(args, world: World, options: dict) -> int:
+    count = 0
+    for instance in select(world, args.selectors or ["all"], data_dir(args), options):
+        if args.limit is not None and count >= args.limit:
+            break
+        print(json.dumps(world.instance_json(instance)) if args.json else world.instance_id(instance))
+        count += 1
+    return OK
+
+
+def cmd_prompt(args, world: World, options: dict) -> int:
+    stream = json_out(args.output)
+    try:
+        for instance in select(world, args.selectors, data_dir(args), options):
+            prompt = world.prompt(instance, **options)
+            if args.json or args.output:
+                emit(prompt.to_json(), stream)
+            else:
+                if prompt.system is not None:
+                    print(f"=== {prompt.instance}: system ===\n{prompt.system}")
+                for role, content in prompt.context:
+                    print(f"=== {prompt.instance}: {role} ===\n{content}")
+                print(f"=== {prompt.instance}: user ===\n{prompt.user}")
+    finally:
+        if args.output:
+            stream.close()
+    return OK
+
+
+def cmd_stats(args, world: World, options: dict) -> int:
+    summary = world.stats(args.selectors or ["all"], data_dir(args), **options)
+    if not summary.rows:
+        raise BadInputError(f"no instance matches {' '.join(args.selectors or ['all'])} with the options given")
+    if args.json:
+        print(json.dumps(summary.to_json(), indent=2))
+    else:
+        print(table_text(summary.header, summary.rows, summary.title))
+    return OK

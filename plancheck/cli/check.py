@@ -1,0 +1,45 @@
+"""``plancheck check``: one answer, one verdict."""
+
+from __future__ import annotations
+
+import json
+import sys
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from plancheck.cli.common import FAILED, OK, data_dir, read_answer
+from plancheck.errors import BadInputError
+from plancheck.verifier.render import verdict_text
+from plancheck.verifier.verdict import Semantics, Verdict
+from plancheck.world import Capability, World
+
+
+def cmd_check(args, world: World, options: dict) -> int:
+    # a selector may name thousands of instances, each one built when it is read: two are enough to refuse it
+    instances = list(islice(world.instances([args.instance], data_dir(args), **options), 2))
+    if len(instances) != 1:
+        raise BadInputError(f"{args.instance!r} names {'no instance' if not instances else 'several instances'}; "
+                            f"check needs exactly one")
+    source = "<stdin>" if args.answer == "-" else args.answer
+    answer = read_answer(args.answer)
+    verdict = world.check(instances[0], answer, source=source, **options)
+    if world.supports(Capability.PDDL_PLAN) and args.pddl_plan is not None:
+        _write_pddl_plan(world, instances[0], answer, verdict, args.pddl_plan, source, options)
+    semantics = Semantics(args.semantics)
+    if args.json:
+        print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(verdict_text(verdict, semantics, show_steps=args.steps))
+    return OK if verdict.passed(semantics) else FAILED
+
+
+def _write_pddl_plan(world: World, instance: Any, answer: str, verdict: Verdict, path: Path, source: str,
+                     options: dict) -> None:
+    if not verdict.parsed:
+        print(f"no PDDL plan written to {path}: the answer could not be read", file=sys.stderr)
+        return
+    problem, text = world.pddl_plan(instance, answer, source=source, **options)
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote the answer as a PDDL plan to {path}; problem file {problem} (plancheck export "
+          f"{world.name} {world.instance_id(instance)} --out DIR)", file=sys.stderr)

@@ -1,0 +1,78 @@
+"""What every command shares: where the data is, the options a world declares, reading an answer, JSON out."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from plancheck.errors import BadInputError
+from plancheck.files import decode_answer
+from plancheck.world import World
+
+OK, FAILED, BAD_INPUT = 0, 1, 2
+
+
+def default_data_dir() -> Path | None:
+    """$PLANCHECK_DATA, else a ``shared/data`` folder next to the working directory or the checkout."""
+    if env := os.environ.get("PLANCHECK_DATA"):
+        return Path(env)
+    here = Path.cwd()
+    checkout = Path(__file__).resolve().parent.parent
+    for candidate in (here / "shared" / "data", here.parent / "shared" / "data", checkout.parent / "shared" / "data"):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def world_options(args: argparse.Namespace, world: World, command: str) -> dict[str, Any]:
+    return {o.name: getattr(args, o.name) for o in world.options if command in o.commands}
+
+
+def data_dir(args: argparse.Namespace) -> Path | None:
+    return args.data if args.data is not None else default_data_dir()
+
+
+def read_answer(path: str) -> str:
+    """The answer's text; bytes that are not UTF-8 become U+FFFD, said on stderr with the first one's place."""
+    if path == "-":
+        raw = sys.stdin.buffer.read()
+    else:
+        file = Path(path)
+        if not file.is_file():
+            raise BadInputError(f"answer file {path} {'is a folder' if file.is_dir() else 'does not exist'}")
+        raw = file.read_bytes()
+    text, undecodable = decode_answer(raw)
+    if undecodable is not None:
+        line, column = undecodable
+        print(f"plancheck: note: {'<stdin>' if path == '-' else path}, line {line}, column {column}: bytes that are "
+              "not UTF-8 were read as U+FFFD", file=sys.stderr)
+    return text
+
+
+def json_out(path: Path | None) -> TextIO:
+    return open(path, "w", encoding="utf-8") if path else sys.stdout
+
+
+def emit(obj: Any, stream: TextIO) -> None:
+    try:
+        stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    except UnicodeEncodeError:  # a lone surrogate (a JSON escape such as \ud800 in the input) is not UTF-8
+        stream.write(json.dumps(obj) + "\n")
+
+
+def select(world: World, selectors: Sequence[str], data: Path | None, options: dict) -> Iterator[Any]:
+    """The selected instances; none at all is bad input (a filter such as --indices left nothing)."""
+    count = 0
+    for count, instance in enumerate(world.instances(selectors, data, **options), start=1):
+        yield instance
+    if not count:
+        used = [f"--{name.replace('_', '-')}" + ("" if value is True else f" {value}")
+                for name, value in options.items()
+                if name in ("indices", "setting", "answerable") and value not in (None, False)]
+        raise BadInputError(f"no instance matches {' '.join(selectors)}"
+                            + (f" with {', '.join(used)}" if used else ""))

@@ -1,0 +1,24 @@
+"""The commands that need no world: ``validate`` (any PDDL) and ``demo``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from plancheck.cli.common import FAILED, OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from plancheck.verifier.pddl_validate import validate_files
+
+    report = validate_files(args.domain, args.problem, args.plan)
+    print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
+    return OK if report.valid else FAILED
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from plancheck.demo import run_demo
+
+    report = run_demo()
+    print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
+    return OK if report.ok else FAILED
