@@ -41,8 +41,9 @@ def _why_failed(verdict: Verdict, semantics: Semantics) -> str:
     return ", ".join(reasons)
 
 
-def verdict_text(verdict: Verdict, semantics: Semantics = Semantics.STRICT, *, show_steps: bool = False) -> str:
-    """A readable multi-line report of one verdict."""
+def verdict_text(verdict: Verdict, semantics: Semantics | str = Semantics.STRICT, *, show_steps: bool = False) -> str:
+    """A readable multi-line report of one verdict (``semantics`` as an enum member or its name)."""
+    semantics = Semantics(semantics)
     lines = [f"{verdict.world} instance {verdict.instance}"]
     if not verdict.parsed:
         lines.append(f"UNPARSEABLE: {verdict.parse_error}")

@@ -99,13 +99,18 @@ class Verdict:
     def parsed(self) -> bool:
         return self.parse_error is None
 
-    def passed(self, semantics: Semantics = Semantics.STRICT) -> bool:
+    def passed(self, semantics: Semantics | str = Semantics.STRICT) -> bool:
         """Strict: a valid plan (reaching the goal, where there is one). Benchmark: it was scored
-        (and reached the goal, where there is one)."""
+        (and reached the goal, where there is one). ``semantics`` may be given by name.
+
+        >>> invalid = Verdict("w", "i", valid=False)
+        >>> invalid.passed("strict"), invalid.passed(Semantics.STRICT), invalid.passed("benchmark")
+        (False, False, True)
+        """
         if not self.parsed:
             return False
         goal_ok = self.goal_reached is not False if self.has_goal else True
-        return goal_ok and (self.valid if semantics is Semantics.STRICT else True)
+        return goal_ok and (self.valid if Semantics(semantics) is Semantics.STRICT else True)
 
     def ratio(self, rule: str) -> float | None:
         """Score / optimum under ``rule`` (None when the optimum is unknown or zero)."""
