@@ -33,12 +33,18 @@ class PlancheckError(Exception):
 
 
 class BadInputError(PlancheckError):
-    """The input (file, record, instance id, option) is wrong; the message says where and why."""
+    """The input (file, record, instance id, option) is wrong; the message says where and why.
 
-    def __init__(self, message: str, location: Location | None = None):
+    ``option`` names the option whose value is wrong, as Python spells it (``indices``); the
+    command line shows it as its flag (``--indices``).
+    """
+
+    def __init__(self, message: str, location: Location | None = None, option: str | None = None):
         self.message = message
         self.location = location
-        super().__init__(f"{location}: {message}" if location else message)
+        self.option = option
+        text = f"{option} {message}" if option else message
+        super().__init__(f"{location}: {text}" if location else text)
 
 
 class InstanceNotFoundError(BadInputError):

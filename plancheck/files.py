@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -156,3 +157,18 @@ def no_answer(data: dict, keys: tuple[str, ...], expected: str) -> str:
              "text", dict: "an object"}
     kind = "null" if data[key] is None else kinds.get(type(data[key]), type(data[key]).__name__)
     return f"the answer ({key!r}) is {kind}: expected {expected}"
+
+
+def data_folder(given: Path | str | None = None) -> Path | None:
+    """The folder of published data: ``given``, else $PLANCHECK_DATA, else a ``shared/data`` folder next to the
+    working directory, above it, or beside this checkout (None when there is none)."""
+    if given is not None:
+        return Path(given)
+    if env := os.environ.get("PLANCHECK_DATA"):
+        return Path(env)
+    here = Path.cwd()
+    checkout = Path(__file__).resolve().parents[1]
+    for candidate in (here / "shared" / "data", here.parent / "shared" / "data", checkout.parent / "shared" / "data"):
+        if candidate.is_dir():
+            return candidate
+    return None

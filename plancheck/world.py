@@ -211,7 +211,7 @@ class WorldBase:
         raise self.unsupported("stats")
 
     def pddl_plan(self, instance: Any, answer: str | Sequence[str], **options: Any) -> tuple[str, str]:
-        raise self.unsupported("PDDL plans of answers (--pddl-plan)")
+        raise self.unsupported("PDDL plans of answers")
 
     def reference_answer(self, result: SolveResult) -> str | tuple[str, ...]:
         """A solved plan as an answer ``check`` reads (by default the plan's action names)."""

@@ -24,7 +24,7 @@ LAYERS = (
     ("plancheck.world",),
     ("plancheck.domains",),
     ("plancheck.registry",),
-    ("plancheck.cli", "plancheck.demo", "plancheck.__main__", "plancheck"),
+    ("plancheck.cli", "plancheck.demo", "plancheck.api", "plancheck.__main__", "plancheck"),
 )
 GENERIC = ("translators", "solvers", "verifier")
 

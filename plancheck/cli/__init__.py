@@ -20,7 +20,7 @@ from plancheck.cli.evaluate import cmd_evaluate
 from plancheck.cli.parser import build_parser
 from plancheck.cli.solve import cmd_export, cmd_solve
 from plancheck.cli.tools import cmd_demo, cmd_validate
-from plancheck.errors import BadInputError, PlancheckError
+from plancheck.errors import BadInputError, DataNotFoundError, PlancheckError
 from plancheck.registry import get_world
 
 _WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "check": cmd_check,
@@ -49,6 +49,17 @@ def _os_message(error: OSError) -> str:
     return f"{error.filename}: {error.strerror}"
 
 
+def _as_flags(error: BadInputError) -> str:
+    """The error as a command-line user reads it: options named by their flags, where the data folder goes."""
+    text = str(error)
+    if error.option:
+        named = f"{error.option} {error.message}"
+        text = text.replace(named, f"--{error.option.replace('_', '-')} {error.message}", 1)
+    if isinstance(error, DataNotFoundError):
+        text += " (--data DIR)"
+    return text
+
+
 def main(argv: Iterable[str] | None = None) -> int:
     _show_notes()
     parser = build_parser()
@@ -65,7 +76,7 @@ def main(argv: Iterable[str] | None = None) -> int:
             raise world.unsupported(args.command)
         return _WORLD_COMMANDS[args.command](args, world, world_options(args, world, args.command))
     except BadInputError as error:
-        print(f"plancheck: error: {error}", file=sys.stderr)
+        print(f"plancheck: error: {_as_flags(error)}", file=sys.stderr)
         return BAD_INPUT
     except PlancheckError as error:
         print(f"plancheck: {type(error).__name__}: {error}", file=sys.stderr)

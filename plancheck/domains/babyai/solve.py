@@ -44,7 +44,7 @@ def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0,
     if planner not in PLANNERS:
         raise BadInputError(f"unknown BabyAI planner {planner!r}; known: {', '.join(PLANNERS)}")
     if planner == "wastar" and not 1.0 <= weight < math.inf:
-        raise BadInputError(f"--weight must be a finite number >= 1 (got {weight:g})")
+        raise BadInputError(f"must be a finite number >= 1 (got {weight:g})", option="weight")
     began = time.perf_counter()
     optimal_claim, message, bound = False, "", {}
     if planner in ("astar", "abstraction", "wastar", "bfs"):
@@ -68,9 +68,9 @@ def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0,
                         f"is at least {bound['optimum_at_least']} actions")
         if status is Status.TIMEOUT:
             message += (f"; no plan {'found' if planner == 'wastar' else 'proven optimal'} within the {timeout:g} s "
-                        f"limit (--timeout)")
+                        f"limit (the timeout option)")
             if planner != "wastar":
-                message += (f"; the optimum is at least {result.bound:g} actions (--planner wastar finds a plan "
+                message += (f"; the optimum is at least {result.bound:g} actions (the wastar planner finds a plan "
                             f"within a proven factor of it)")
     elif planner == "fast-downward":
         return solve_pddl(instance.id, planner, domain_text(), problem_text(instance), read=plan_actions,

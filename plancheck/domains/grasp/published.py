@@ -23,7 +23,8 @@ PublishedGrid = tuple[GridInfo, Grid]
 
 def grids_folder(data: Path | None) -> Path:
     if data is None:
-        raise DataNotFoundError("the published GRASP grids are needed; pass --data DIR (the shared/data folder)")
+        raise DataNotFoundError("the published GRASP grids are needed: give the data folder (shared/data, or set "
+                                "$PLANCHECK_DATA)")
     folder = Path(data) / "grasp" / "grids"
     if not folder.is_dir():
         raise DataNotFoundError(f"no published GRASP grids at {folder}")

@@ -69,7 +69,8 @@ def moves_of(instance: MangoInstance, graph: str) -> Moves:
 
 def mango_folder(data: Path | None) -> Path:
     if data is None:
-        raise DataNotFoundError("the MANGO games are needed; pass --data DIR (the shared/data folder) or a game folder")
+        raise DataNotFoundError("the MANGO games are needed: give the data folder (shared/data, or set "
+                                "$PLANCHECK_DATA) or a game folder")
     folder = Path(data) / "mango"
     if not folder.is_dir():
         raise DataNotFoundError(f"no MANGO games at {folder}")
