@@ -1,7 +1,7 @@
 """The shape of the package stays true: imports run one way, generic layers know no world, worlds know no other.
 
 Layers, lowest first (a module may import its own layer and those below it):
-errors, rules <- translators <- verifier, files <- solvers <- world <- domains <- registry <- cli, demo.
+errors, rules, limits <- translators <- verifier, files <- solvers <- world <- domains <- registry <- cli, demo.
 Inside ``domains``, a world imports its own package and its family's shared modules
 (``domains/smartplay/_frame.py``, ``domains/langsuite/engine/``), never another world.
 """
@@ -17,7 +17,7 @@ from plancheck.registry import WORLDS, world_names, world_package
 
 PACKAGE = Path(__file__).resolve().parent.parent / "plancheck"
 LAYERS = (
-    ("plancheck.errors", "plancheck.rules"),
+    ("plancheck.errors", "plancheck.rules", "plancheck.limits"),
     ("plancheck.translators",),
     ("plancheck.verifier", "plancheck.files"),
     ("plancheck.solvers",),

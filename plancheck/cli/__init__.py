@@ -1,6 +1,7 @@
 """The ``plancheck`` command: parses arguments, calls the library, formats output.
 
-Exit codes: 0 = ok / valid, 1 = plan invalid or check failed, 2 = bad input or usage.
+Exit codes: 0 = ok / valid, 1 = plan invalid or check failed, 2 = bad input or usage, 3 = internal error
+(any unexpected exception: one line naming it, and ``--debug`` for the traceback).
 This package is the only place that prints, reads environment variables or exits. One module per
 group of commands (``browse``, ``check``, ``evaluate``, ``solve``, ``tools``); the parser is built
 from what each world declares (``parser``).
@@ -11,16 +12,18 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from collections.abc import Iterable
+import traceback
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from plancheck.cli.browse import cmd_instances, cmd_prompt, cmd_stats, cmd_worlds
 from plancheck.cli.check import cmd_check
-from plancheck.cli.common import BAD_INPUT, FAILED, world_options
+from plancheck.cli.common import BAD_INPUT, INTERNAL, world_options
 from plancheck.cli.evaluate import cmd_evaluate
 from plancheck.cli.parser import build_parser
 from plancheck.cli.solve import cmd_export, cmd_solve
 from plancheck.cli.tools import cmd_demo, cmd_validate
-from plancheck.errors import BadInputError, DataNotFoundError, PlancheckError
+from plancheck.errors import BadInputError, DataNotFoundError
 from plancheck.registry import get_world
 
 _WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "check": cmd_check,
@@ -60,27 +63,59 @@ def _as_flags(error: BadInputError) -> str:
     return text
 
 
+@contextmanager
+def _printable() -> Iterator[None]:
+    """Characters the terminal's encoding cannot show are printed escaped (``\\xe9``), never a crash; JSON output
+    escapes them as JSON does (:func:`plancheck.cli.common.emit`)."""
+    changed = []
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+            changed.append(stream)
+    try:
+        yield
+    finally:
+        for stream in changed:
+            stream.reconfigure(errors="strict")
+
+
+def _run(args) -> int:
+    if args.command == "worlds":
+        return cmd_worlds(args)
+    if args.command == "demo":
+        return cmd_demo(args)
+    if args.command == "validate":
+        return cmd_validate(args)
+    world = get_world(args.world)
+    if not world.supports(args.command):
+        raise world.unsupported(args.command)
+    return _WORLD_COMMANDS[args.command](args, world, world_options(args, world, args.command))
+
+
+def internal_error(error: BaseException, debug: bool) -> int:
+    """Exit 3 with one line naming the fault (after the traceback with ``--debug``)."""
+    if debug:
+        traceback.print_exception(error)
+    hint = "" if debug else "; rerun with --debug for the traceback"
+    detail = " ".join(str(error).split())[:500]
+    print(f"plancheck: internal error (a bug in plancheck): {type(error).__name__}: {detail}{hint}", file=sys.stderr)
+    return INTERNAL
+
+
 def main(argv: Iterable[str] | None = None) -> int:
     _show_notes()
     parser = build_parser()
     args = parser.parse_args(None if argv is None else list(argv))
+    with _printable():
+        return _main(args)
+
+
+def _main(args) -> int:
     try:
-        if args.command == "worlds":
-            return cmd_worlds(args)
-        if args.command == "demo":
-            return cmd_demo(args)
-        if args.command == "validate":
-            return cmd_validate(args)
-        world = get_world(args.world)
-        if not world.supports(args.command):
-            raise world.unsupported(args.command)
-        return _WORLD_COMMANDS[args.command](args, world, world_options(args, world, args.command))
+        return _run(args)
     except BadInputError as error:
         print(f"plancheck: error: {_as_flags(error)}", file=sys.stderr)
         return BAD_INPUT
-    except PlancheckError as error:
-        print(f"plancheck: {type(error).__name__}: {error}", file=sys.stderr)
-        return FAILED
     except BrokenPipeError:  # the reader went away (e.g. `| head`): exit as a process killed by SIGPIPE would
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
         return 128 + 13
@@ -90,6 +125,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("plancheck: interrupted", file=sys.stderr)
         return 130
+    except Exception as error:  # a bug, or a disagreement plancheck found in itself (CertificationError)
+        return internal_error(error, args.debug)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from plancheck.cli.common import OK, data_dir, emit, json_out, select
 from plancheck.errors import BadInputError
@@ -15,8 +14,8 @@ from plancheck.world import Capability, World
 def cmd_worlds(args: argparse.Namespace) -> int:
     worlds = [get_world(name) for name in world_names()]
     if args.json:
-        print(json.dumps([{"name": w.name, "title": w.title,
-                           "capabilities": [c.value for c in Capability if w.supports(c)]} for w in worlds], indent=2))
+        emit([{"name": w.name, "title": w.title, "capabilities": [c.value for c in Capability if w.supports(c)]}
+              for w in worlds], indent=2, ascii_only=True)
     else:
         for world in worlds:
             print(f"{world.name:8s} {world.title}")
@@ -28,7 +27,10 @@ def cmd_instances(args, world: World, options: dict) -> int:
     for instance in select(world, args.selectors or ["all"], data_dir(args), options):
         if args.limit is not None and count >= args.limit:
             break
-        print(json.dumps(world.instance_json(instance)) if args.json else world.instance_id(instance))
+        if args.json:
+            emit(world.instance_json(instance), ascii_only=True)
+        else:
+            print(world.instance_id(instance))
         count += 1
     return OK
 
@@ -57,7 +59,7 @@ def cmd_stats(args, world: World, options: dict) -> int:
     if not summary.rows:
         raise BadInputError(f"no instance matches {' '.join(args.selectors or ['all'])} with the options given")
     if args.json:
-        print(json.dumps(summary.to_json(), indent=2))
+        emit(summary.to_json(), indent=2, ascii_only=True)
     else:
         print(table_text(summary.header, summary.rows, summary.title))
     return OK

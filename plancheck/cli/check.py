@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from plancheck.cli.common import FAILED, OK, data_dir, read_answer
+from plancheck.cli.common import FAILED, OK, data_dir, emit, read_answer
 from plancheck.errors import BadInputError
 from plancheck.verifier.render import verdict_text
 from plancheck.verifier.verdict import Semantics, Verdict
@@ -22,13 +21,13 @@ def cmd_check(args, world: World, options: dict) -> int:
         raise BadInputError(f"{args.instance!r} names {'no instance' if not instances else 'several instances'}; "
                             f"check needs exactly one")
     source = "<stdin>" if args.answer == "-" else args.answer
-    answer = read_answer(args.answer)
+    answer = read_answer(args.answer, options["limits"])
     verdict = world.check(instances[0], answer, source=source, **options)
     if world.supports(Capability.PDDL_PLAN) and args.pddl_plan is not None:
         _write_pddl_plan(world, instances[0], answer, verdict, args.pddl_plan, source, options)
     semantics = Semantics(args.semantics)
     if args.json:
-        print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+        emit(verdict.to_json(), indent=2)
     else:
         print(verdict_text(verdict, semantics, show_steps=args.steps))
     return OK if verdict.passed(semantics) else FAILED

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import json
+import re
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from plancheck.cli.common import BAD_INPUT, OK, data_dir, emit, json_out
+from plancheck.cli.common import BAD_INPUT, INTERNAL, OK, data_dir, emit, json_out
 from plancheck.cli.progress import Progress
 from plancheck.errors import BadInputError
-from plancheck.verifier.batch import evaluate_records
+from plancheck.verifier.batch import BatchItem, evaluate_records
 from plancheck.verifier.render import table_text
 from plancheck.world import BrokenRecord, Record, World
 
@@ -48,7 +49,8 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
         stdin = None
         if Path("-") in args.responses:  # spooled, so every world's file reader serves it
             stdin = Path(spool) / "stdin.jsonl"
-            stdin.write_bytes(sys.stdin.buffer.read())
+            with open(stdin, "wb") as spooled:
+                shutil.copyfileobj(sys.stdin.buffer, spooled)
         files = [stdin if path == Path("-") else path for path in args.responses]
         return _evaluate(args, world, options, data, list(_answer_files(files)), stdin)
 
@@ -56,32 +58,33 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
 def _evaluate(args, world: World, options: dict, data: Path | None, files: list[Path], stdin: Path | None) -> int:
     progress = Progress("records", not args.no_progress)
     stream = json_out(args.output) if (args.output or not args.summary) else None
-    results, broken, scored = [], [], 0
+    results, broken, duplicates, scored = [], [], [], 0
     try:
         records = _records(world, files, data, stdin, options)
-        for item in evaluate_records(world, records, data, **options):
+        for item in evaluate_records(world, records, data, duplicates=args.duplicates, debug=args.debug, **options):
             progress.tick()
             if item.verdict is not None:
                 scored += 1
                 if args.summary:  # keep verdicts (without their traces) only when a summary needs them
                     results.append((item.record, replace(item.verdict, steps=())))
-            else:
+            elif not item.skipped:
                 broken.append(item)
+            if item.duplicate_of is not None:
+                duplicates.append(item)
             if stream is not None:
                 emit(item.to_json(), stream)
     finally:
         progress.done()
         if stream is not None and args.output:
             stream.close()
-    for item in broken[:20]:
-        print(f"broken record: {item.record.source}, line {item.record.line}: {item.error}", file=sys.stderr)
-    if len(broken) > 20:
-        print(f"... and {len(broken) - 20} more broken records", file=sys.stderr)
+    _report_broken(broken)
+    _report_duplicates(duplicates, args.duplicates)
     if args.summary:
         summary = world.summarize(results, **options)
-        summary_json = {**summary.to_json(), "records": len(results) + len(broken), "broken": len(broken)}
+        summary_json = {**summary.to_json(), "records": len(results) + len(broken) + _skipped(duplicates),
+                        "broken": len(broken), "duplicates": len(duplicates)}
         if args.json:
-            print(json.dumps(summary_json, indent=2))
+            emit(summary_json, indent=2, ascii_only=True)
         else:
             if results:
                 print(table_text(summary.header, summary.rows, summary.title))
@@ -90,9 +93,49 @@ def _evaluate(args, world: World, options: dict, data: Path | None, files: list[
             note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
             if noted:
                 note += f"; {noted} record(s) noted (e.g. no answer: the record's own reference was checked)"
+            if duplicates:
+                note += f"; {len(duplicates)} duplicate(s) ({_DUPLICATES[args.duplicates]})"
             print(f"{len(results)} records scored, {len(broken)} broken{note}")
     if not scored and not broken:
         chosen = f" with --indices {options['indices']}" if options.get("indices") else ""
         print(f"plancheck: error: no answer records in {', '.join(str(path) for path in args.responses)}{chosen}",
               file=sys.stderr)
+    internal = [item for item in broken if item.internal]
+    if internal:
+        print(f"plancheck: internal error (a bug in plancheck) in {len(internal)} record(s), the first at "
+              f"{internal[0].record.source}, line {internal[0].record.line}; the other records were scored; rerun "
+              "with --debug for the traceback", file=sys.stderr)
+        return INTERNAL
     return OK if scored else BAD_INPUT
+
+
+_DUPLICATES = {"each": "each scored", "first": "only the first scored", "error": "counted as broken"}
+
+
+def _skipped(duplicates: list[BatchItem]) -> int:
+    return sum(item.skipped for item in duplicates)
+
+
+_LIMIT = re.compile(r"(?<![\w'])max_(answer_bytes|list_length|nesting|digits)(?= \d)")
+
+
+def _report_broken(broken: list[BatchItem]) -> None:
+    """The first broken records on stderr, limits named by their flags (``--max-digits``)."""
+    for item in broken[:20]:
+        reason = _LIMIT.sub(lambda match: "--max-" + match.group(1).replace("_", "-"), item.error or "")
+        print(f"broken record: {item.record.source}, line {item.record.line}: {reason}", file=sys.stderr)
+    if len(broken) > 20:
+        print(f"... and {len(broken) - 20} more broken records", file=sys.stderr)
+
+
+def _report_duplicates(duplicates: list[BatchItem], policy: str) -> None:
+    """Duplicates are always said: how many, what was done with them (``--duplicates``), the first few."""
+    if not duplicates:
+        return
+    print(f"plancheck: note: {len(duplicates)} record(s) repeat an earlier record of the same answerer and "
+          f"instance ({_DUPLICATES[policy]}; --duplicates each|first|error)", file=sys.stderr)
+    for item in duplicates[:5]:
+        print(f"duplicate record: {item.record.source}, line {item.record.line}: {item.record.instance}, first at "
+              f"{item.duplicate_of}", file=sys.stderr)
+    if len(duplicates) > 5:
+        print(f"... and {len(duplicates) - 5} more duplicate records", file=sys.stderr)

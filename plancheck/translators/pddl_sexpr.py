@@ -9,13 +9,15 @@ can point at the exact spot of every problem. Unbalanced parentheses become a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedToken
 
-from plancheck.errors import Location, PDDLError
+from plancheck.errors import LimitError, Location, PDDLError
+from plancheck.limits import DEFAULT, Limits
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +82,44 @@ def _unclosed(text: str) -> tuple[int, int]:
     return stack[-1] if stack else (1, 1)
 
 
-def parse_sexprs(text: str, source: str | None = None) -> tuple[Node, ...]:
-    """The top-level s-expressions of ``text``.
+_PARENTHESIS = re.compile(r";[^\n]*|[()]")
+_SYMBOL = re.compile(r";[^\n]*|[^\s();]+")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
+def _within_limits(text: str, limits: Limits, source: str | None) -> None:
+    """Refuse parentheses nested deeper than ``limits.nesting`` (the readers recurse per level) and numbers of
+    more than ``limits.digits`` digits (they would be read as infinity), before anything else is read."""
+    if text.count("(") > limits.nesting:
+        depth = 0
+        for match in _PARENTHESIS.finditer(text):
+            if match.group() == "(":
+                depth += 1
+                if depth > limits.nesting:
+                    raise LimitError(f"{limits.nesting} exceeded: parentheses nest deeper than {limits.nesting} "
+                                     "levels", _location(text, match.start(), source), option="max_nesting")
+            elif match.group() == ")":
+                depth -= 1
+    if _digit_run(limits.digits).search(text):
+        for match in _SYMBOL.finditer(text):
+            symbol = match.group()
+            digits = sum(char.isdigit() for char in symbol)
+            if digits > limits.digits and _NUMBER.fullmatch(symbol):
+                raise LimitError(f"{limits.digits} exceeded: a number of {digits} digits",
+                                 _location(text, match.start(), source), option="max_digits")
+
+
+@lru_cache(maxsize=8)
+def _digit_run(digits: int) -> re.Pattern:
+    return re.compile(f"[0-9]{{{digits + 1}}}")
+
+
+def _location(text: str, offset: int, source: str | None) -> Location:
+    return Location(source, text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+
+
+def parse_sexprs(text: str, source: str | None = None, limits: Limits = DEFAULT) -> tuple[Node, ...]:
+    """The top-level s-expressions of ``text``, within ``limits`` (nesting, digits of numbers).
 
     >>> first, second = parse_sexprs("(on A b) ; comment\\n(clear ?X)")
     >>> str(first), first.items[1], (second.line, second.column), second.head
@@ -89,7 +127,11 @@ def parse_sexprs(text: str, source: str | None = None) -> tuple[Node, ...]:
     >>> parse_sexprs("(a (b)")
     Traceback (most recent call last):
     plancheck.errors.PDDLError: <input>, line 1, column 1: this '(' is never closed
+    >>> parse_sexprs("(a\\n (b (c)))", limits=Limits(nesting=2))
+    Traceback (most recent call last):
+    plancheck.errors.LimitError: <input>, line 2, column 5: max_nesting 2 exceeded: parentheses nest deeper than ...
     """
+    _within_limits(text, limits, source)
     try:  # every character lexes, so the only failures are unbalanced parentheses
         return _parser().parse(text)
     except UnexpectedToken as error:

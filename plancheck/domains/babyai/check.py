@@ -38,8 +38,9 @@ from plancheck.domains.babyai.scoring import ball_distance, decompose_scores, pl
 from plancheck.domains.babyai.subgoals import Helper, decompose
 from plancheck.domains.babyai.tasks import Subgoal, Task
 from plancheck.errors import AnswerParseError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import Status
-from plancheck.translators.answer import ParsedAnswer, SpanKind, UnknownPolicy
+from plancheck.translators.answer import ParsedAnswer, SpanKind, UnknownPolicy, read_within_limits, within_limits
 from plancheck.verifier.execute import execute
 from plancheck.verifier.verdict import StepView, Verdict, from_trace, unparseable
 
@@ -71,17 +72,19 @@ class TaskInstance:
 
 def check(task: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
           marker: str = "required", optimal: bool = True, source: str | None = None,
-          optimal_timeout: float = OPTIMAL_TIMEOUT, opening: str = "auto") -> Verdict:
-    """Parse, execute and score one answer to ``task`` (``opening``: see :func:`parse_langsuite`)."""
+          optimal_timeout: float = OPTIMAL_TIMEOUT, opening: str = "auto", limits: Limits = DEFAULT) -> Verdict:
+    """Parse, execute and score one answer to ``task`` (``opening``: see :func:`parse_langsuite`); an answer
+    beyond ``limits`` is refused (:class:`~plancheck.errors.LimitError`)."""
+    within_limits(answer, limits, source)
     try:
         if task.task is Task.PREDICT:
             return _predict(task, _text(answer), source)
         if task.task is Task.PLAN:
             return _plan(task, answer, UnknownPolicy(unknown or "skip"), marker,
-                         optimal_timeout if optimal else None, source)
+                         optimal_timeout if optimal else None, source, limits)
         if task.task is Task.DECOMPOSE:
-            return _decompose(task, _text(answer), source, optimal_timeout)
-        return _ig(task, answer, UnknownPolicy(unknown or "noop"), opening, source)
+            return _decompose(task, _text(answer), source, optimal_timeout, limits)
+        return _ig(task, answer, UnknownPolicy(unknown or "noop"), opening, source, limits)
     except AnswerParseError as error:
         return unparseable(WORLD, task.id, error, has_goal=True)
 
@@ -114,11 +117,11 @@ def _plan_answer(answer: str | Sequence[str], marker: str, source: str | None) -
 
 
 def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, marker: str,
-          optimal_timeout: float | None, source: str | None) -> Verdict:
+          optimal_timeout: float | None, source: str | None, limits: Limits) -> Verdict:
     """``optimal_timeout`` None: no comparison with the optimum."""
     instance = task.instance
     rules = BabyAIRules(instance)
-    parsed = _plan_answer(answer, marker, source)
+    parsed = read_within_limits(_plan_answer(answer, marker, source), limits, source)
     actions = parsed.actions(policy)
     trace = execute(rules, actions)
     success = trace.goal_step is not None
@@ -148,10 +151,10 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
     return verdict
 
 
-def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeout: float) -> Verdict:
+def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeout: float, limits: Limits) -> Verdict:
     instance = task.instance
     rules = BabyAIRules(instance)
-    parsed = parse_subgoals(text, source=source)
+    parsed = read_within_limits(parse_subgoals(text, source=source), limits, source)
     subgoals = [a for a in parsed.actions(UnknownPolicy.SKIP) if isinstance(a, Subgoal)]
     run = Helper(rules).run(subgoals)
     if task.expert_help is not None:
@@ -178,8 +181,9 @@ def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeou
 
 
 def _ig(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, opening: str,
-        source: str | None) -> Verdict:
-    parsed = parse_langsuite(answer if isinstance(answer, str) else list(answer), opening=opening, source=source)
+        source: str | None, limits: Limits) -> Verdict:
+    parsed = read_within_limits(parse_langsuite(answer if isinstance(answer, str) else list(answer), opening=opening,
+                                                source=source), limits, source)
     opened = sum(1 for span in parsed.spans if span.kind is SpanKind.OUTSIDE)  # the opening replies
     rules = LangSuitERules(task.instance, opening_replies=max(1, opened))
     actions = parsed.actions(policy)

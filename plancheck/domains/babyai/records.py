@@ -22,7 +22,8 @@ from typing import Any
 
 from plancheck.domains.babyai.catalog import task_of_record
 from plancheck.domains.babyai.tasks import Task
-from plancheck.files import answer_entries, answer_lines
+from plancheck.files import answer_entries, answer_lines, list_refused
+from plancheck.limits import DEFAULT, Limits
 from plancheck.world import BrokenRecord, Record
 
 _ANSWER_KEYS = ("response", "responses", "llm_output", "all_llm_output", "output", "answer", "text")
@@ -30,14 +31,15 @@ _FIELDS = ("action_sequence", "expert_action_sequence", "help_count", "target_st
 _TASKS = tuple(t.value for t in Task)
 
 
-def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
+def read_answers(path: Path, limits: Limits = DEFAULT) -> Iterator[Record | BrokenRecord]:
     """Every record in ``path`` (JSONL, or a JSON array of harness results), read as
-    :mod:`plancheck.files` reads answer files."""
-    for item in answer_entries(path) if path.suffix == ".json" else answer_lines(path):
-        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0])
+    :mod:`plancheck.files` reads answer files, within ``limits``."""
+    entries = answer_entries(path, limits=limits) if path.suffix == ".json" else answer_lines(path, limits)
+    for item in entries:
+        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0], limits)
 
 
-def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
+def record_from_json(data: Any, path: Path, line: int, limits: Limits = DEFAULT) -> Record | BrokenRecord:
     source = str(path)
     if not isinstance(data, dict):
         return BrokenRecord(line, f"expected a JSON object, got {type(data).__name__}", source)
@@ -62,6 +64,8 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
     if isinstance(answer, str):
         return Record(line, instance, text=answer, source=source, meta=meta)
     if isinstance(answer, list) and all(isinstance(item, str) for item in answer):
+        if refused := list_refused(answer, key, limits):
+            return BrokenRecord(line, refused, source, instance)
         return Record(line, instance, actions=tuple(answer), source=source, meta=meta)
     return BrokenRecord(line, "the answer must be text or a list of strings", source, instance)
 

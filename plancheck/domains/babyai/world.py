@@ -25,6 +25,7 @@ from plancheck.domains.babyai.rules import ACTION_NAMES
 from plancheck.domains.babyai.solve import PLANNERS, solve
 from plancheck.domains.babyai.tasks import Task
 from plancheck.errors import BadInputError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import READING, BrokenRecord, Capability, Option, Prompt, Record, Summary, WorldBase, shared_option
 
@@ -108,21 +109,26 @@ class BabyAIWorld(WorldBase):
     # -- checking -------------------------------------------------------------------------------
     def check(self, item: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
               marker: str = "required", no_optimal: bool = False, optimal_timeout: float = OPTIMAL_TIMEOUT,
-              opening: str = "auto", source: str | None = None, **_: Any) -> Verdict:
+              opening: str = "auto", source: str | None = None, limits: Limits = DEFAULT, **_: Any) -> Verdict:
         """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
         return check(item, answer, unknown=unknown, marker=marker, optimal=not no_optimal, source=source,
-                     optimal_timeout=optimal_timeout, opening=opening)
+                     optimal_timeout=optimal_timeout, opening=opening, limits=limits)
 
     # -- batches --------------------------------------------------------------------------------
-    def read_answers(self, path: Path, data: Path | None, **_: Any) -> Iterator[Record | BrokenRecord]:
+    def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
+                     **_: Any) -> Iterator[Record | BrokenRecord]:
         from plancheck.domains.babyai.records import read_answers
 
-        return read_answers(path)
+        return read_answers(path, limits)
 
     def resolve(self, record: Record, data: Path | None, *, task: str = "plan", langsuite_levels: str = "by-name",
                 **_: Any) -> TaskInstance:
         env_id, seed = parse_id(record.instance, langsuite_levels)
         return _task_instance(env_id, seed, str(record.meta.get("task", task)), dict(record.meta))
+
+    def answer_key(self, record: Record, item: TaskInstance) -> tuple[str, str, str]:
+        """Who answered, the instance, and the task asked about it."""
+        return record.model, item.id, item.task.value
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], *, task: str = "plan", **_: Any) -> Summary:
         return summarize(results, task)

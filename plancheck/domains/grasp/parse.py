@@ -44,8 +44,6 @@ from plancheck.translators.answer import (
     merge_spans,
 )
 
-MAX_ANSWER_CHARS = 200_000  # the longest published response has 2,939; 200k parses in about 2 s
-
 _LAYOUT = {"SEP", "QUOTE", "EMPH", "FENCE", "NL", "NUMBERING", "BULLET", "LSQB", "RSQB"}
 _SEPARATORS = {"SEP", "NL", "NUMBERING", "BULLET", "LSQB"}
 
@@ -67,7 +65,6 @@ class ParsePolicy:
     pick: Pick = Pick.LAST
     unclosed: Unclosed = Unclosed.ACCEPT
     prose: Prose = Prose.REJECT
-    max_chars: int = MAX_ANSWER_CHARS
 
     @classmethod
     def of(cls, pick: str = "last", unclosed: str = "accept", prose: str = "reject") -> ParsePolicy:
@@ -223,9 +220,6 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
     >>> [(span.kind.value, span.text) for span in answer.spans]
     [('outside the answer', 'Sure:'), ('unknown action', 'Jump'), ('outside the answer', 'and done')]
     """
-    if len(text) > policy.max_chars:
-        raise AnswerParseError(f"the answer has {len(text)} characters, more than the limit of {policy.max_chars}",
-                               Location(source))
     tree = _parser().parse(text)
     candidates, prose = _candidates(tree, text)
     notes: list[str] = []

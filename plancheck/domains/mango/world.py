@@ -17,6 +17,7 @@ from plancheck.domains.mango.instance import MangoInstance, find_game, game_fold
 from plancheck.domains.mango.prompts import prompt_text
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.errors import UnsupportedError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import (
@@ -74,15 +75,20 @@ class MangoWorld(WorldBase):
         return Prompt(instance.id, None, prompt_text(instance))
 
     def check(self, instance: MangoInstance, answer: str | Sequence[str], source: str | None = None,
-              **options: Any) -> Verdict:
-        return check_answer(instance, answer, source)
+              limits: Limits = DEFAULT, **options: Any) -> Verdict:
+        return check_answer(instance, answer, source, limits)
 
-    def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
-        return records.read_answers(path)
+    def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
+                     **options: Any) -> Iterator[Record | BrokenRecord]:
+        return records.read_answers(path, limits)
 
     def resolve(self, record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF,
                 **options: Any) -> MangoInstance:
         return records.resolve(record, data, cutoff)
+
+    def answer_key(self, record: Record, instance: MangoInstance) -> tuple[str, str, int]:
+        """Who answered, the question, and the cutoff it was asked at."""
+        return record.model, instance.id, instance.cutoff
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
         return report.summary(results)

@@ -43,8 +43,6 @@ from plancheck.translators.answer import (
     merge_spans,
 )
 
-MAX_ANSWER_CHARS = 1_000_000
-
 _MOVES = {"SENTENCE", "PHRASE", "ARROW", "PDDL", "INDEX"}
 _LAYOUT = {"COMMA", "DOT", "QUOTE", "EMPH", "FENCE", "CONNECTOR", "LABEL", "NUMBERING", "BULLET", "LSQB", "RSQB",
            "NL"}
@@ -67,7 +65,6 @@ class ParsePolicy:
 
     read: Read = Read.PLAN
     pick: Pick = Pick.LAST
-    max_chars: int = MAX_ANSWER_CHARS
 
     @classmethod
     def of(cls, read: str = "plan", pick: str = "last") -> ParsePolicy:
@@ -356,9 +353,6 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
     >>> [str(item.action) for item in parse_answer('Answer: ["A->C", "A->B", "jump"]').items]
     ['A->C', 'A->B', 'jump']
     """
-    if len(text) > policy.max_chars:
-        raise AnswerParseError(f"the answer has {len(text)} characters, more than the limit of {policy.max_chars}",
-                               Location(source))
     if policy.read is Read.SMARTPLAY:
         return _smartplay(text)
     tokens = list(leaf_tokens(_parser().parse(text)))

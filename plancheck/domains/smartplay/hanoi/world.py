@@ -14,6 +14,7 @@ from typing import Any
 from plancheck.domains.smartplay.hanoi import prompts, records, report
 from plancheck.domains.smartplay.hanoi.check import UNKNOWN_POLICIES, check_answer
 from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, select
+from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import READING, BrokenRecord, Capability, Option, Prompt, Record, Summary, WorldBase, shared_option
@@ -48,11 +49,13 @@ class HanoiWorld(WorldBase):
         return Prompt(instance.id, messages[0][1], messages[-1][1], tuple(messages[1:-1]))
 
     def check(self, instance: HanoiInstance, answer: str | Sequence[str], read: str = "plan", pick: str = "last",
-              unknown: str = "noop", source: str | None = None, **options: Any) -> Verdict:
-        return check_answer(instance, answer, read_mode=read, pick=pick, unknown=unknown, source=source)
+              unknown: str = "noop", source: str | None = None, limits: Limits = DEFAULT, **options: Any) -> Verdict:
+        return check_answer(instance, answer, read_mode=read, pick=pick, unknown=unknown, source=source,
+                            limits=limits)
 
-    def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
-        return records.read_answers(path)
+    def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
+                     **options: Any) -> Iterator[Record | BrokenRecord]:
+        return records.read_answers(path, limits)
 
     def resolve(self, record: Record, data: Path | None, **options: Any) -> HanoiInstance:
         return parse_id(record.instance)
