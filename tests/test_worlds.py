@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from plancheck.errors import UnsupportedError
+from plancheck.errors import LimitError, UnsupportedError
+from plancheck.limits import Limits
 from plancheck.registry import get_world, world_names, world_package
 from plancheck.translators.pddl_reader import read_domain, read_problem
 from plancheck.verifier.verdict import Semantics
@@ -141,3 +142,23 @@ def test_exported_pddl_reads_back(name, shared_data):
         assert named and named.group(1).lower() in read, f"{file} names no exported domain"
         problem = read_problem(text, read[named.group(1).lower()], source=file)
         assert problem.domain_name == named.group(1).lower() and problem.objects is not None
+
+
+@pytest.mark.parametrize("name", world_names())
+def test_every_world_reads_within_the_shared_limits(name, shared_data, tmp_path):
+    example = _examples(name).EXAMPLES[0]
+    world, instance = _instance(name, example.instance, shared_data)
+    text, options = example.answer, dict(example.options)
+    assert isinstance(text, str)
+    count = len(world.check(instance, text, **options).actions)
+    with pytest.raises(LimitError, match="max_answer_bytes"):
+        world.check(instance, text, limits=Limits(answer_bytes=len(text.encode()) - 1), **options)
+    with pytest.raises(LimitError, match="max_list_length 2 exceeded: the answer's list holds 3 elements"):
+        world.check(instance, ["x"] * 3, limits=Limits(list_length=2), **options)
+    with pytest.raises(LimitError, match=f"max_list_length {count - 1} exceeded: the actions read from the answer"):
+        world.check(instance, text, limits=Limits(list_length=count - 1), **options)
+    path = tmp_path / "answers.jsonl"
+    path.write_text(json.dumps({"instance": example.instance, "response": text}) + '\n{"x": [[[1]]]}\n')
+    first, second = world.read_answers(path, shared_data, limits=Limits(nesting=2))
+    assert first.line == 1 and first.text == text
+    assert second.line == 2 and "max_nesting 2 exceeded: field 'x' nests deeper than 2 levels" in second.reason
