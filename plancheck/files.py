@@ -18,6 +18,7 @@ so a stray byte spoils one record, not the batch; in data files they are an erro
 from __future__ import annotations
 
 import bisect
+import gzip
 import json
 import os
 import re
@@ -120,8 +121,9 @@ def _members(text: str) -> Iterator[tuple[int, Any]]:
 
 
 def data_text(path: Path) -> str:
-    """A data file's text; bytes that are not UTF-8 are bad input, located by line and column."""
-    raw = path.read_bytes()
+    """A data file's text (``.gz`` files decompressed); bytes that are not UTF-8 are bad input, located by line
+    and column."""
+    raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:

@@ -9,13 +9,14 @@ dependencies lazily, so that building the CLI is cheap.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
-from plancheck.errors import UnsupportedError
+from plancheck.errors import MissingExtraError, UnsupportedError
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.records import BrokenRecord, Record, Summary
 from plancheck.verifier.verdict import Verdict
@@ -187,9 +188,21 @@ class WorldBase:
     title = ""
     options: tuple[Option, ...] = ()
     capabilities: frozenset[Capability] = frozenset()
+    requires: tuple[str, ...] = ()  # modules the world runs on (importable names), from the extra below
+    extra: str | None = None  # the pip extra that installs them: plancheck[<extra>]
 
     def supports(self, capability: Capability | str) -> bool:
         return Capability(capability) in self.capabilities
+
+    def missing(self) -> tuple[str, ...]:
+        """The modules this world needs that are not installed."""
+        return tuple(module for module in self.requires if importlib.util.find_spec(module) is None)
+
+    def require(self) -> None:
+        """Raise :class:`MissingExtraError` naming the pip extra when a module the world needs is missing."""
+        if missing := self.missing():
+            raise MissingExtraError(f"the {self.name} world needs {', '.join(missing)}, which is not installed: "
+                                    f"pip install 'plancheck[{self.extra}]'")
 
     def unsupported(self, what: str) -> UnsupportedError:
         offered = ", ".join(c.value for c in Capability if c in self.capabilities)

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.extras import needs_minigrid
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
@@ -25,6 +27,7 @@ def run(script: str, *args: str, data: Path | None = None) -> str:
     return done.stdout
 
 
+@needs_minigrid
 def test_babyai_scripts_run_on_a_few_seeds(tmp_path):
     small = ("--levels", "BabyAI-GoToObj-v0", "--seeds", "1-2", "--limit", "5")
     assert re.search(r"\n2 instances in \d+ s$", run("babyai_optimal.py", *small).rstrip())
@@ -40,6 +43,7 @@ def test_babyai_scripts_run_on_a_few_seeds(tmp_path):
         ["BossLevel", "70", "93", "53", "146"], ["BossLevel", "81", "60", "55", "115"]]
 
 
+@needs_minigrid
 def test_the_boss_level_70_bound_holds_for_plans_that_leave_the_ball_in_place():
     """Half of the proof that BossLevel 70's optimum is 146 (the other half takes 5 minutes: slow)."""
     out = run("babyai_boss70_bound.py", "--case", "ball-in-place")

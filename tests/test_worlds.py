@@ -39,6 +39,8 @@ def _cases(kind: str) -> list:
 
 def _instance(name: str, instance_id: str, data: Path):
     world = get_world(name)
+    if world.missing():
+        pytest.skip(f"the {name} world needs {', '.join(world.missing())}: pip install 'plancheck[{world.extra}]'")
     found = list(world.instances([instance_id], data))
     assert len(found) == 1, f"{instance_id!r} must name exactly one instance"
     return world, found[0]

@@ -74,6 +74,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         world = get_world(args.world)
         if not world.supports(args.command):
             raise world.unsupported(args.command)
+        world.require()
         return _WORLD_COMMANDS[args.command](args, world, world_options(args, world, args.command))
     except BadInputError as error:
         print(f"plancheck: error: {_as_flags(error)}", file=sys.stderr)

@@ -81,6 +81,8 @@ class BabyAIWorld(WorldBase):
     title = "BabyAI on minigrid: LLM-BabyBench (Predict, Plan, Decompose) and LangSuitE instruction grounding"
     options = OPTIONS
     capabilities = frozenset(Capability) - {Capability.PDDL_PLAN}  # generate: any level and seed
+    requires = ("minigrid", "gymnasium")
+    extra = "babyai"
 
     # -- instances ------------------------------------------------------------------------------
     def instances(self, selectors: Sequence[str], data: Path | None, *, task: str = "plan",
