@@ -121,7 +121,7 @@ class _Run:
             if self.follower is not None:  # it adopts the logged outcome; what it infers (info) is compared
                 transition, outcome = self.follower.follow(action, logged)
             else:
-                transition, outcome = game.step(action), None
+                transition, outcome = game.step(action, logged.reply), None
             found.append(outcome or self._compare(logged, transition))
             if transition.done:
                 self.ended = f"the episode ended at step {k} (done)"

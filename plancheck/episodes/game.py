@@ -71,8 +71,9 @@ class Game(Protocol):
         """The texts of the actions that can be taken now (the benchmark's menu)."""
         ...
 
-    def step(self, action: str) -> Transition:
-        """Take ``action`` (one of :meth:`actions`)."""
+    def step(self, action: str, reply: str | None = None) -> Transition:
+        """Take ``action`` (as the world's reading gave it); ``reply`` is the text it was read from,
+        for games whose prompt keeps the conversation (None when no reply was logged)."""
         ...
 
     def messages(self, earlier: Sequence[str] = ()) -> list[dict[str, str]]:

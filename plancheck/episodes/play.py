@@ -35,7 +35,7 @@ def play(episodes: Episodes, instance: Any, seed: int, settings: Mapping[str, An
             steps.append(Step(k, replies.reply, None, read.status, read.notes, None, None, score, True,
                               replies.earlier, replies.prompt))
             break
-        transition = game.step(read.action)
+        transition = game.step(read.action, replies.reply)
         score = transition.score
         steps.append(Step(k, replies.reply, read.action, read.status, read.notes, transition.observation,
                           transition.reward, transition.score, transition.done, replies.earlier, replies.prompt,

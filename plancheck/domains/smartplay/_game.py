@@ -42,7 +42,7 @@ class SmartPlayGame:
         except KeyError:
             raise ValueError(f"{action!r} is not an action of this game") from None
 
-    def step(self, action: str) -> Transition:
+    def step(self, action: str, reply: str | None = None) -> Transition:
         transition = self._take(self.index(action))
         self.observations.append(transition.observation or "")
         return transition
