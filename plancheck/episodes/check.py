@@ -158,12 +158,11 @@ class _Run:
         return None
 
     def _compare(self, logged: Step, transition: Transition) -> str | None:
-        because = f" ({transition.because})" if transition.because else ""
         if logged.observation is not None and logged.observation != transition.observation:
             return f"the observation is {_quote(logged.observation)} but the rules give " \
-                   f"{_quote(transition.observation)}{because}"
+                   f"{_quote(transition.observation)}{_because(transition)}"
         if logged.reward is not None and not _same(logged.reward, transition.reward):
-            return f"the reward is {logged.reward!r} but the rules give {transition.reward!r}{because}"
+            return f"the reward is {logged.reward!r} but the rules give {transition.reward!r}{_because(transition)}"
         if logged.score is not None and not _same(logged.score, transition.score):
             return f"the score is {logged.score!r} but the rules give {transition.score!r}"
         if logged.done is not None and logged.done != transition.done:
@@ -192,8 +191,15 @@ class _Run:
         return (f"info key(s) {', '.join(sorted(self.unchecked_info))} not checked (the world does not report them)",)
 
 
+def _because(transition: Transition) -> str:
+    explanation = transition.explanation()
+    return f" ({explanation})" if explanation else ""
+
+
 def _same(logged: Any, expected: Any) -> bool:
     """Equal as JSON values; numbers within a relative 1e-9 (a float that went through a log)."""
+    if type(logged) is type(expected) and logged == expected:
+        return True
     if isinstance(logged, bool) or isinstance(expected, bool):
         return logged is expected
     if isinstance(logged, (int, float)) and isinstance(expected, (int, float)):

@@ -8,7 +8,7 @@ what its text shows, the readings of a reply, the reference policies, and the sc
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -21,9 +21,10 @@ CLEAR, AMBIGUOUS, NONE = "clear", "ambiguous", "none"
 class Transition:
     """What one action led to: the observation text, reward, end flag, the benchmark's running score.
 
-    ``info`` holds world-specific facts (a log's ``info`` keys are checked against it), ``because``
-    the draws behind the outcome in plain words, for reports ("machine 2 pays with probability 0.2;
-    the draw was u=0.9306").
+    ``info`` holds world-specific facts (a log's ``info`` keys are checked against it); ``because``
+    says the draws behind the outcome in plain words, for reports ("machine 2 pays with probability
+    0.2 and the draw was u=0.9306"): a text, or a function giving it, called only when a report
+    needs it (formatting it at every step would slow checking down).
     """
 
     observation: str | None
@@ -31,7 +32,11 @@ class Transition:
     done: bool = False
     score: float | None = None
     info: Mapping[str, Any] = field(default_factory=dict)
-    because: str | None = None
+    because: str | Callable[[], str] | None = None
+
+    def explanation(self) -> str | None:
+        """``because`` as text."""
+        return self.because() if callable(self.because) else self.because
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import os
+import random
 import subprocess
 import sys
 import types
@@ -92,6 +93,10 @@ class Original:
         exec(compile(ast.Module([self.match_act_source], []), FILES["experiment"], "exec"), namespace)
         return namespace["match_act"](output)
 
+    def episode(self, make: type, seed: int, actions: list[int]) -> tuple[dict, list[tuple[int, bool, dict]]]:
+        """See :func:`episode`."""
+        return episode(make, seed, actions)
+
 
 def load(root: Path) -> Original:
     """Load SmartPlay's code from ``root`` (see the module docstring)."""
@@ -125,8 +130,6 @@ def load(root: Path) -> Original:
 def episode(make: type, seed: int, actions: list[int]) -> tuple[dict, list[tuple[int, bool, dict]]]:
     """SmartPlay's episode: both global generators seeded with ``seed``, a fresh environment made and
     reset, then ``actions`` taken. The reset info and (reward, done, info) of each step."""
-    import random
-
     random.seed(seed)
     np.random.seed(seed)
     env = make()

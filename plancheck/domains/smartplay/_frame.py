@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE, Read
 
@@ -93,12 +94,17 @@ def matches(reply: str, actions: Sequence[str]) -> list[tuple[int, int]]:
     """
     lowered = reply.lower()
     found = []
-    for index, action in enumerate(actions):
-        position = lowered.find(action.lower())
+    for index, action in enumerate(_lowered(tuple(actions))):
+        position = lowered.find(action)
         if position >= 0:
             found.append((position, index))
     found.sort()
     return found
+
+
+@lru_cache(maxsize=256)
+def _lowered(actions: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(action.lower() for action in actions)
 
 
 def match_act(reply: str, actions: Sequence[str]) -> int:
@@ -146,10 +152,9 @@ class SmartPlayReading:
         if not found:
             return Read(NONE, actions[0], (f"no action text in the reply; SmartPlay takes action 0 ({actions[0]})",))
         chosen = actions[found[0][1]]
-        named = _named(reply, actions, found)
-        if len(named) <= 1:
+        if len(found) == 1 or len(_named(reply, actions, found)) == 1:
             return Read(CLEAR, chosen)
-        listed = ", ".join(actions[i] for i in named)
+        listed = ", ".join(actions[i] for i in _named(reply, actions, found))
         return Read(AMBIGUOUS, chosen, (f"the reply names several actions ({listed}); SmartPlay takes the one "
                                         f"written first, {chosen}",))
 
@@ -165,7 +170,7 @@ class StrictReading:
         found = matches(reply, actions)
         if not found:
             return Read(NONE, None, ("no action text in the reply",))
-        named = _named(reply, actions, found)
+        named = [found[0][1]] if len(found) == 1 else _named(reply, actions, found)
         if len(named) > 1:
             return Read(AMBIGUOUS, None, (f"the reply names several actions ({', '.join(actions[i] for i in named)})",))
         return Read(CLEAR, actions[named[0]])

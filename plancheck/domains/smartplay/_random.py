@@ -26,11 +26,12 @@ def numpy_legacy(seed: int) -> random.Random:
     """
     if not 0 <= seed < 2 ** 32:
         raise ValueError(f"numpy's legacy seed must be in 0 .. 2**32 - 1, not {seed}")
-    state = [seed]
+    state = [0] * _N
+    state[0] = value = seed
     for i in range(1, _N):
-        previous = state[-1]
-        state.append((1812433253 * (previous ^ (previous >> 30)) + i) & 0xFFFFFFFF)
-    generator = random.Random()
+        value = (1812433253 * (value ^ (value >> 30)) + i) & 0xFFFFFFFF
+        state[i] = value
+    generator = random.Random(0)
     generator.setstate((3, (*state, _N), None))
     return generator
 

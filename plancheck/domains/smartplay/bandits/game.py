@@ -40,7 +40,9 @@ class BanditGame(SmartPlayGame):
         self.state, reward = rules.pull(self.state, index, u)
         self.belief.update(index, reward)
         payout = self.state.machines.payouts[index]
-        because = f"machine {index + 1} pays with probability {payout:g} and the draw was u={u:.4f}"
+        def because() -> str:
+            return f"machine {index + 1} pays with probability {payout:g} and the draw was u={u:.4f}"
+
         info = {"optimal": self.state.machines.best, "posterior": list(posterior),
                 "regret": regret(posterior, index)}
         return Transition(prompts.observation(index, reward), reward, False, self.state.score, info, because)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 
 from plancheck.domains.smartplay.bandits.instance import BanditInstance
 from plancheck.episodes.game import Replies
@@ -33,11 +33,17 @@ class Belief:
             raise ValueError("the bandit's posterior is written for two machines")
         high, low = (Fraction(str(p)) for p in sorted(instance.payouts, reverse=True))
         self.win, self.loss = high / low, (1 - high) / (1 - low)  # likelihood ratios for "machine 1 is the best"
+        self.known = _POSTERIORS.setdefault((self.win, self.loss), {})
         self.wins = self.losses = 0  # on machine 1 minus on machine 2
 
     def posterior(self) -> tuple[float, float]:
         """P(machine 1 is the best), P(machine 2 is the best)."""
-        return _posterior(self.win, self.loss, self.wins, self.losses)
+        key = self.wins, self.losses
+        if key not in self.known:
+            odds = self.win ** self.wins * self.loss ** self.losses
+            first = odds / (1 + odds)
+            self.known[key] = float(first), float(1 - first)
+        return self.known[key]
 
     def update(self, machine: int, reward: int) -> None:
         """Take in a pull of ``machine`` (0-based) that paid ``reward``."""
@@ -48,11 +54,7 @@ class Belief:
             self.losses += sign
 
 
-@lru_cache(maxsize=4096)
-def _posterior(win: Fraction, loss: Fraction, wins: int, losses: int) -> tuple[float, float]:
-    odds = win ** wins * loss ** losses
-    first = odds / (1 + odds)
-    return float(first), float(1 - first)
+_POSTERIORS: dict[tuple[Fraction, Fraction], dict[tuple[int, int], tuple[float, float]]] = {}
 
 
 def regret(posterior: Sequence[float], chosen: int) -> float:

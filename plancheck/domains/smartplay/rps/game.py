@@ -42,8 +42,12 @@ class RPSGame(SmartPlayGame):
         optimal = self.state.opponent.optimal
         self.state, outcome, reward = rules.play(self.state, index, opponent)
         self.belief.update(opponent)
-        chances = ", ".join(f"{a} {p:g}" for a, p in zip(prompts.ACTIONS, self.state.opponent.probabilities))
-        because = f"the opponent's draw u={u:.4f} picks {prompts.ACTIONS[opponent]} ({chances})"
+        probabilities = self.state.opponent.probabilities
+
+        def because() -> str:
+            chances = ", ".join(f"{a} {p:g}" for a, p in zip(prompts.ACTIONS, probabilities))
+            return f"the opponent's draw u={u:.4f} picks {prompts.ACTIONS[opponent]} ({chances})"
+
         info = {"result": outcome, "optimal": optimal, "posterior": list(posterior), "regret": regret(posterior, index)}
         return Transition(prompts.observation(index, opponent, outcome, reward), reward, False, self.state.score,
                           info, because)
