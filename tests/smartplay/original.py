@@ -139,3 +139,34 @@ def episode(make: type, seed: int, actions: list[int]) -> tuple[dict, list[tuple
         _, reward, done, after = env.step(action)
         steps.append((reward, done, after))
     return info, steps
+
+
+COLUMNS = ["Context", "Step", "OBS", "History", "Score", "Reward", "Total Reward"]
+
+
+def run_table(original: Original, make: type, seed: int, llm: Any) -> tuple[dict[str, Any], dict]:
+    """One episode as SmartPlay's harness (``run`` in ``examples/experiment.py``) plays and logs it,
+    with SmartPlay's environment, prompt and ``match_act``; ``llm(messages) -> text`` answers (it
+    must not draw from the global generators). Returns the wandb table as JSON and the final info."""
+    random.seed(seed)
+    np.random.seed(seed)
+    env = make()
+    _, info = env.reset()
+    step, reward, rewards, done, rows = 0, 0, [], False, []
+    while step < env.default_steps:
+        row = [info["manual"], step, info["obs"], info["history"], info["score"], reward, sum(rewards)]
+        if done:
+            break
+        past: list[tuple[str, str]] = []
+        for question in original.questions:
+            messages, _ = original.compose_ingame_prompt(info, question, past)
+            answer = llm(messages)
+            past.append((question, answer))
+            row.append(answer)
+        action = original.match_act(env.action_list, past[-1][1])
+        row.append(env.action_list[action])
+        _, reward, done, info = env.step(action)
+        rewards.append(reward)
+        step += 1
+        rows.append([int(x) if isinstance(x, np.integer) else x for x in row])
+    return {"_type": "table", "columns": COLUMNS + original.questions + ["Action"], "data": rows}, info
