@@ -148,8 +148,11 @@ class CommandPolicy:
         return answer["reply"]
 
     def _ended(self) -> str:
-        code = self.process.poll() if self.process is not None else None
-        return "is still running" if code is None else f"exited with status {code}"
+        """How the process ended (it closed its pipes: it is exiting, give it a moment)."""
+        try:
+            return f"exited with status {self.process.wait(timeout=5)}"
+        except subprocess.TimeoutExpired:
+            return "closed its pipes"
 
 
 def describe_policy(spec: str) -> str:

@@ -26,10 +26,12 @@ class SmartPlayGame:
         self.manual, self._actions, self.horizon, self.window = manual, tuple(actions), horizon, window
         self._index = {action: index for index, action in enumerate(self._actions)}
         self.observations: list[str] = []
+        self._entries: list[str] = []  # each observation as the history writes it (built once)
 
     def reset(self) -> str:
         observation = self._start()
         self.observations = [observation]
+        self._entries = [_frame.history_entry(0, observation)]
         return observation
 
     def actions(self) -> tuple[str, ...]:
@@ -44,11 +46,21 @@ class SmartPlayGame:
 
     def step(self, action: str, reply: str | None = None) -> Transition:
         transition = self._take(self.index(action))
-        self.observations.append(transition.observation or "")
+        self.observe(transition.observation or "")
         return transition
 
+    def observe(self, observation: str) -> None:
+        """Add the observation that follows a step (a follower adds the logged one)."""
+        self._entries.append(_frame.history_entry(len(self.observations), observation))
+        self.observations.append(observation)
+
     def messages(self, earlier: Sequence[str] = ()) -> list[dict[str, str]]:
-        return _frame.step_messages(self.manual, self.observations, self.window, earlier)
+        if len(earlier) >= len(_frame.QUESTIONS):
+            raise ValueError(f"SmartPlay asks {len(_frame.QUESTIONS)} questions per step; {len(earlier)} were answered")
+        shown = self._entries[max(0, len(self._entries) - 1 - self.window):-1] if self.window > 0 else []
+        history = _frame.history_text(shown)
+        return _frame.messages(self.manual, history, self.observations[-1], _frame.QUESTIONS[len(earlier)],
+                               zip(_frame.QUESTIONS, earlier))
 
     def _start(self) -> str:
         raise NotImplementedError
