@@ -47,8 +47,8 @@ def corpus(episodes, seed: int = 1) -> list[EpisodeExample]:
     instance = episodes.instance(episodes.env)
     settings = episodes.settings({})[0]
     game = episodes.game(instance, seed, settings)
-    bayes = play(episodes, instance, seed, settings, episodes.policy("bayes", game, seed), policy_name="bayes",
-                 game=game)
+    bayes = play(episodes, instance, seed, settings, episodes.policy("bayes", game, seed),
+                 policy_name="reference:bayes", game=game)
     actions = game.actions()
     fifth: Step = bayes.steps[4]
     other = next(a for a in actions if a != fifth.action)
