@@ -102,3 +102,15 @@ def test_the_history_window_matches_smartplays_recorded_hanoi_rollouts(shared_da
         assert _frame.step_messages(text.manual(disks), observations[:1], 5) == \
             [{"role": r, "content": c} for r, c in text.opening_messages(disks, _frame.QUESTIONS[0])]
     assert (_frame.PLAYER, _frame.QUESTIONS) == (text.PLAYER, text.QUESTIONS)
+
+
+def test_settings_are_checked_and_defaults_said():
+    from plancheck.domains.smartplay.bandits.world import WORLD
+    from plancheck.errors import BadInputError
+
+    episodes = WORLD.episodes
+    assert episodes.settings({"reading": "strict", "history": 5}) == (
+        {"reading": "strict", "history": 5, "steps": 50}, ("setting(s) not logged, SmartPlay's used: steps=50",))
+    for bad in ({"reading": "loose"}, {"history": 0}, {"steps": True}, {"speed": 1}):
+        with pytest.raises(BadInputError):
+            episodes.settings(bad)

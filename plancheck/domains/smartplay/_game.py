@@ -126,7 +126,9 @@ class SmartPlayEpisodes:
     game, follower, policies and scores).
 
     Settings: ``reading`` (``smartplay`` or ``strict``), ``history`` (observations shown) and
-    ``steps`` (the rollout), SmartPlay's values by default.
+    ``steps`` (the rollout; default: the game's recorded setting, else ``steps``), SmartPlay's values
+    by default. A game adds its own in ``extra`` (name -> default); a text setting's values are
+    listed in ``choices``, a number must be a positive integer.
     """
 
     readings = _frame.READINGS
@@ -134,25 +136,31 @@ class SmartPlayEpisodes:
     world = ""
     env = ""
     history = 0
+    steps: int | None = None
+    extra: Mapping[str, Any] = {}
+    choices: Mapping[str, tuple[str, ...]] = {}
 
     @property
     def defaults(self) -> dict[str, Any]:
-        return {"reading": "smartplay", "history": self.history, "steps": _frame.RECORDED[self.env].steps}
+        steps = self.steps if self.steps is not None else _frame.RECORDED[self.env].steps
+        return {"reading": "smartplay", "history": self.history, "steps": steps, **self.extra}
 
     def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
         defaults = self.defaults
         unknown = sorted(set(given) - set(defaults))
         if unknown:
             raise BadInputError(f"unknown setting(s) {', '.join(unknown)}; {self.world} has {', '.join(defaults)}")
+        choices = {"reading": tuple(self.readings), **self.choices}
         settings, missing = {}, []
         for key, default in defaults.items():
             value = given.get(key)
             if value is None:
                 settings[key] = default
                 missing.append(f"{key}={default}")
-            elif key == "reading":
-                if value not in self.readings:
-                    raise BadInputError(f"unknown reading {value!r}; {self.world} has {', '.join(self.readings)}")
+            elif isinstance(default, str):
+                if value not in choices.get(key, ()):
+                    raise BadInputError(f"setting {key} must be one of {', '.join(choices.get(key, ()))}, not "
+                                        f"{value!r}")
                 settings[key] = value
             elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise BadInputError(f"setting {key} must be a positive integer, not {value!r}")
