@@ -148,6 +148,10 @@ class Level:
                 dx, dy = ACTION_DIRS[action]
                 sprite.x += dx * self.size
                 sprite.y += dy * self.size
+        return self.resolve()
+
+    def resolve(self) -> float:
+        """Steps 2 and 3 of a tick (effects, terminations) on the sprites as they stand; the reward."""
         before = self.score
         self._events()
         for termination in self.domain.terminations:
