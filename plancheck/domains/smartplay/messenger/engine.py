@@ -107,6 +107,18 @@ class Level:
         found = self.with_stype("avatar")
         return found[0] if found else None
 
+    def save(self) -> tuple:
+        """The level's state (positions, score, end), for :meth:`load` (planners try moves and go back)."""
+        sprites = tuple((key, tuple((s.id, s.x, s.y) for s in self.live[key])) for key in self.keys)
+        return self.time, self.score, self.ended, self.won, sprites
+
+    def load(self, saved: tuple) -> None:
+        """Go back to a state from :meth:`save`."""
+        self.time, self.score, self.ended, self.won, sprites = saved
+        for key, group in sprites:
+            sprite_type = self.domain.sprite(key)
+            self.live[key] = [Sprite(sprite_type, sprite_id, x, y) for sprite_id, x, y in group]
+
     # -- one tick ---------------------------------------------------------------------------------
 
     def options(self, sprite: Sprite) -> list[tuple[int, int]]:

@@ -1,0 +1,110 @@
+"""Certified optimal MessengerL1 plans: the two-move plan, a breadth-first search, or a planner on the PDDL.
+
+Every plan is certified before it is reported: replayed on the native rules it must win (+1)
+within SmartPlay's 4 steps, and its PDDL translation must be accepted by the PDDL validator on the
+exported task. It is reported optimal when the solver claims optimality and its length equals the
+breadth-first optimum on the native rules (two independent routes agree).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from plancheck.domains.smartplay.messenger import pddl, scoring
+from plancheck.domains.smartplay.messenger.instance import STEP_LIMITS, Episode
+from plancheck.domains.smartplay.messenger.rules import Action, L1Rules, L1State, l1_step
+from plancheck.errors import BadInputError
+from plancheck.solvers.external import PlannerRun, run_fast_downward, run_pyperplan, run_symk
+from plancheck.solvers.result import SolveResult, Status
+from plancheck.solvers.search import breadth_first_search
+from plancheck.translators.pddl_plan import plan_text, read_plan
+from plancheck.verifier.pddl_validate import validate_text
+
+PLANNERS: dict[str, Callable[..., PlannerRun]] = {
+    "fast-downward": run_fast_downward,
+    "pyperplan": run_pyperplan,
+    "symk": run_symk,
+}
+PLANNER_NAMES = ("native", "bfs", *PLANNERS)
+
+
+def two_moves(episode: Episode) -> list[Action]:
+    """The optimal plan: two moves toward the message, or toward the goal when the avatar has it.
+
+    >>> from plancheck.domains.smartplay.messenger.instance import start
+    >>> [a.text for a in two_moves(start(1, 0))]
+    ['Move North', 'Move North']
+    """
+    layout = episode.layout
+    if layout is None:
+        raise BadInputError(f"{episode.id}: only MessengerL1 episodes have a fixed optimal plan")
+    return [scoring.target(layout, L1State(has_message=layout.has_message))] * 2
+
+
+def replay(episode: Episode, actions: Sequence[Action]) -> list[float]:
+    """The rewards of ``actions`` on the native rules, up to the end of the episode."""
+    assert episode.layout is not None
+    state, rewards = L1State(has_message=episode.layout.has_message), []
+    for action in actions[:STEP_LIMITS[1]]:
+        state = l1_step(episode.layout, state, action)
+        rewards.append(state.reward)
+        if state.ended:
+            break
+    return rewards
+
+
+def certify(episode: Episode, actions: Sequence[Action]) -> str | None:
+    """Why ``actions`` is not a winning L1 episode (native rules or PDDL validator), or None if it is."""
+    if len(actions) > STEP_LIMITS[1]:
+        return f"the plan has {len(actions)} actions; SmartPlay runs {STEP_LIMITS[1]} steps"
+    rewards = replay(episode, actions)
+    if len(rewards) != len(actions) or not rewards or rewards[-1] != 1.0:
+        return f"replayed on the rules the plan's rewards are {rewards}, not a win on its last action"
+    files = pddl.export(episode)
+    problem_file = next(name for name in files if name != pddl.DOMAIN_FILE)
+    report = validate_text(files[pddl.DOMAIN_FILE], files[problem_file],
+                           plan_text(pddl.to_pddl_plan(episode, actions)))
+    return None if report.valid else f"the PDDL validator rejects the plan: {report.text()}"
+
+
+def bfs_optimum(episode: Episode) -> int | None:
+    """The fewest actions that win, by breadth-first search on the native rules."""
+    assert episode.layout is not None
+    result = breadth_first_search(L1Rules(episode.layout))
+    return None if result.plan is None else len(result.plan)
+
+
+def solve(episode: Episode, planner: str = "native", *, timeout: float = 300.0) -> SolveResult:
+    """A certified plan for an L1 episode from ``planner``."""
+    start = time.perf_counter()
+    if episode.layout is None:
+        raise BadInputError(f"{episode.id}: solve works on MessengerL1 episodes; for L2/L3 play the reference "
+                            "policy (plancheck play messenger MessengerL2 --policy planner)")
+    if planner == "native":
+        actions, claims_optimal = two_moves(episode), True
+    elif planner == "bfs":
+        result = breadth_first_search(L1Rules(episode.layout))
+        actions, claims_optimal = list(result.plan or ()), result.status is Status.SOLVED
+    elif planner in PLANNERS:
+        files = pddl.export(episode)
+        problem_file = next(name for name in files if name != pddl.DOMAIN_FILE)
+        run = PLANNERS[planner](files[pddl.DOMAIN_FILE], files[problem_file], timeout=timeout)
+        if run.status is not Status.SOLVED or run.plan is None:
+            return SolveResult(episode.id, planner, run.status, seconds=time.perf_counter() - start,
+                               message=run.message)
+        actions = pddl.from_pddl_plan(read_plan("\n".join(run.plan)).actions)
+        claims_optimal = run.optimal
+    else:
+        raise BadInputError(f"unknown planner {planner!r}; choose one of {', '.join(PLANNER_NAMES)}")
+    problem = certify(episode, actions)
+    seconds = time.perf_counter() - start
+    texts = tuple(action.text for action in actions)
+    if problem is not None:
+        return SolveResult(episode.id, planner, Status.FAILED, texts, seconds=seconds,
+                           message=f"the plan is invalid: {problem}")
+    score = scoring.episode_score(replay(episode, actions))
+    return SolveResult(episode.id, planner, Status.SOLVED, texts,
+                       values={"score": score, "normalized": scoring.normalized(score)},
+                       proven_optimal=claims_optimal and len(actions) == bfs_optimum(episode),
+                       seconds=seconds, extra={"moves": len(actions), "action_indices": [a.value for a in actions]})
