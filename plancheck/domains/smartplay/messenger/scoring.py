@@ -4,8 +4,8 @@ SmartPlay's ``info["score"]`` is the reward of the step just taken, and an episo
 last one: +1 or -1 when it ended, 0 when the step limit ran out first (in L2 the +0.5 of the
 message pickup counts only if it was the last step). The normalised score is SmartPlay's
 ``(score - min) / (human - min)`` with the recorded min -1 and human 1 of MessengerL1 and L2, i.e.
-``(score + 1) / 2``, not clipped (an L2 step that picks up the message and reaches the goal at once
-scores 1.5, an L3 step touching two enemies -2). SmartPlay records no constants for L3 (its
+``(score + 1) / 2``, not clipped (an L3 step touching two enemies at once scores -2: py-vgdl adds
+each effect's score). SmartPlay records no constants for L3 (its
 ``normalize_score`` raises); plancheck reports L3's normalised score with L2's constants and says so.
 
 The L1 references are exact expectations over SmartPlay's start distribution (24 equally likely
