@@ -34,6 +34,8 @@ def _listed(items: Sequence[str], limit: int = 200) -> str:
 
 def _why_failed(verdict: Verdict, semantics: Semantics) -> str:
     reasons = []
+    if not verdict.consistent:
+        reasons.append("the log contradicts the rules")
     if semantics is Semantics.STRICT and not verdict.valid:
         reasons.append("not strictly valid")
     if verdict.has_goal and verdict.goal_reached is False:
