@@ -279,8 +279,9 @@ def cmd_worlds(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([{"name": name, "title": title} for name, title in titles.items()], indent=2))
     else:
+        width = max(len(name) for name in titles)
         for name, title in titles.items():
-            print(f"{name:8s} {title}")
+            print(f"{name:{width}s} {title}")
     return OK
 
 

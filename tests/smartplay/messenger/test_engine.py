@@ -9,8 +9,8 @@ import pytest
 from plancheck.domains.smartplay.messenger import bitgrid, data
 from plancheck.domains.smartplay.messenger.belief import outcome
 from plancheck.domains.smartplay.messenger.engine import Level
-from plancheck.domains.smartplay.messenger.game import MessengerGame, domain
 from plancheck.domains.smartplay.messenger.instance import start
+from plancheck.domains.smartplay.messenger.run import Runner, domain
 from plancheck.domains.smartplay.messenger.vgdl import parse_domain
 from plancheck.errors import BadInputError
 
@@ -76,7 +76,7 @@ def test_reaching_message_and_goal_at_once_loses_the_goal_rule_comes_first():
 
 
 def test_save_and_load_go_back_exactly():
-    game = MessengerGame(start(2, 4))
+    game = Runner(start(2, 4))
     saved = game.level.save()
     first = [game.level.tick(a) for a in (1, 1, 3)]
     after = game.level.save()

@@ -7,15 +7,15 @@ import random
 import pytest
 
 from plancheck.domains.smartplay.messenger import prompts
-from plancheck.domains.smartplay.messenger.game import MessengerGame
 from plancheck.domains.smartplay.messenger.instance import STEP_LIMITS, start
 from plancheck.domains.smartplay.messenger.observe import ObservationError, read
+from plancheck.domains.smartplay.messenger.run import Runner
 
 
 def _texts(level: int, seeds: range):
     rng = random.Random(level)
     for seed in seeds:
-        game = MessengerGame(start(level, seed))
+        game = Runner(start(level, seed))
         yield game.reset()
         for _ in range(STEP_LIMITS[level]):
             step = game.step(rng.randrange(5))

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from plancheck.domains.smartplay.messenger import prompts
-from plancheck.domains.smartplay.messenger.game import MessengerGame
 from plancheck.domains.smartplay.messenger.instance import STEP_LIMITS, start
+from plancheck.domains.smartplay.messenger.run import Runner
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -31,7 +31,7 @@ from fixtures import FIXTURE, digest  # noqa: E402
 
 def play(level: int, seed: int, actions: list[int]) -> dict:
     """plancheck's episode in the harness's shape: manual, observations, histories, rewards, dones."""
-    game = MessengerGame(start(level, seed))
+    game = Runner(start(level, seed))
     observations = [game.reset()]
     result = {"manual": game.manual, "rewards": [], "dones": []}
     for action in actions:

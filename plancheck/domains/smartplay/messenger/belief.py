@@ -31,9 +31,9 @@ from itertools import product
 
 from plancheck.domains.smartplay.messenger import bitgrid, data, prompts
 from plancheck.domains.smartplay.messenger.engine import ACTION_DIRS, Level
-from plancheck.domains.smartplay.messenger.game import ENTITY_KEYS, domain, layout
 from plancheck.domains.smartplay.messenger.instance import read_variant
 from plancheck.domains.smartplay.messenger.observe import View
+from plancheck.domains.smartplay.messenger.run import ENTITY_KEYS, domain, layout
 
 MOVEMENTS = data.MOVEMENTS  # chaser, fleeing, immovable: the index of a key's masks
 Masks = tuple[int, int, int]
@@ -290,7 +290,7 @@ class Tracker:
                          for mask in masks for x, y in bitgrid.pixels(mask)})
         listed = "; ".join(f"{d} steps to your {w}" if d else "with you" for d, w in places[:8])
         more = f" (and {len(places) - 8} more)" if len(places) > 8 else ""
-        return f"the text shows the {name} {seen}, but the rules allow only: {listed}{more}"
+        return f"the text says '{seen}', but the rules allow the {name} only: {listed}{more}"
 
     def _restrict_types(self, hypotheses: list[Hypothesis]) -> None:
         """Keep the movement types some shipped variant allows with every other entity's."""

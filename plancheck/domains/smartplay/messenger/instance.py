@@ -100,6 +100,25 @@ class Episode:
                 **grid, "manual_sentences": list(self.sentences)}
 
 
+@dataclass(frozen=True, slots=True)
+class Env:
+    """SmartPlay's environment ``MessengerL<level>``: one episode per seed."""
+
+    level: int
+
+    @property
+    def id(self) -> str:
+        return f"MessengerL{self.level}"
+
+    @property
+    def step_limit(self) -> int:
+        return STEP_LIMITS[self.level]
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "env_id": env_id(self.level), "level": self.level, "step_limit": self.step_limit,
+                "episodes": "one per seed (play --seed N), or name one: " + episode_id(self.level, 0)}
+
+
 def env_id(level: int) -> str:
     return f"MessengerL{level}-v0"
 
@@ -185,6 +204,28 @@ def parse_id(text: str, level: int | None = None) -> Episode:
     if level is not None and bare.isascii() and bare.isdigit():
         return start(level, int(bare))
     raise InstanceNotFoundError(f"{text!r} is not a Messenger episode; expected e.g. '{episode_id(level or 1, 7)}'")
+
+
+def world_instance(text: str, level: int) -> Env | Episode:
+    """The environment (``MessengerL1``, ``MessengerL1-v0``) or one episode (``MessengerL1/seed=7``)."""
+    name = text.strip()
+    if re.fullmatch(rf"messenger-?l{level}(?:-v0)?", name, re.I):
+        return Env(level)
+    if "/" in name:
+        return parse_id(name, level)
+    raise InstanceNotFoundError(f"{text!r} is not a MessengerL{level} instance; use MessengerL{level} (an episode "
+                                f"per seed) or {episode_id(level, 7)}")
+
+
+def world_select(selectors: Sequence[str], level: int) -> Iterator[Env | Episode]:
+    """Instances for a world's selectors: ``all`` (the environment), ids, ``MessengerL1/seed=0..9``."""
+    for selector in selectors:
+        if selector == "all":
+            yield Env(level)
+        elif "/" in selector and ".." in selector:
+            yield from select([selector], level)
+        else:
+            yield world_instance(selector, level)
 
 
 def select(selectors: Sequence[str], level: int) -> Iterator[Episode]:

@@ -22,6 +22,7 @@ from itertools import permutations
 
 from plancheck.domains.smartplay.messenger.instance import L1_CELLS, MESSAGE_PROB, STEP_LIMITS, Layout
 from plancheck.domains.smartplay.messenger.rules import Action, L1State, l1_step
+from plancheck.episodes.game import CheckedStep, Outcome
 
 MINIMUM, HUMAN = -1.0, 1.0  # evaluation.yml's recorded settings of MessengerL1 and MessengerL2
 RECORDED_LEVELS = (1, 2)
@@ -90,3 +91,25 @@ def l1_references() -> dict[str, float]:
     """Expected normalised L1 scores: optimal 1.0, uniform random 0.46, always ``Move North`` 0.375."""
     assert MESSAGE_PROB == 0.2
     return {name: normalized(float(expected_score(policy))) for name, policy in POLICIES.items()}
+
+
+def outcome(level: int, steps: Sequence[CheckedStep]) -> Outcome:
+    """Scores of a checked episode: ``score`` (SmartPlay's, the last step's reward), ``normalized``
+    ((score + 1) / 2; for L3 with L2's constants, SmartPlay has none). Metrics: ``won``, ``lost``,
+    ``message_step`` (when the message was picked up: L2/L3's reward 0.5). The optimum (L1) is a win."""
+    taken = [s for s in steps if s.transition is not None]
+    last = taken[-1].transition if taken else None
+    score = 0.0 if last is None else last.score
+    notes = []
+    if score is None:
+        notes.append("the last step's outcome is not logged (a converted run lacks it): its score is unknown")
+    ended = last is not None and last.done
+    won = ended and score is not None and score > 0
+    pickups = [s.index for s in taken if s.transition.reward == 0.5]
+    scores = {"score": score, "normalized": None if score is None else normalized(score)}
+    metrics = {"won": won, "lost": ended and score is not None and score < 0,
+               "message_step": pickups[0] if pickups else None}
+    if level == 3:
+        notes.append("MessengerL3's normalised score uses MessengerL2's constants (SmartPlay records none for L3)")
+    optimal = {"score": 1.0, "normalized": 1.0} if level == 1 else None
+    return Outcome(scores, metrics, optimal, goal_reached=None, notes=tuple(notes))

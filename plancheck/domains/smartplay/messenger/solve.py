@@ -8,12 +8,15 @@ breadth-first optimum on the native rules (two independent routes agree).
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 
 from plancheck.domains.smartplay.messenger import pddl, scoring
 from plancheck.domains.smartplay.messenger.instance import STEP_LIMITS, Episode
+from plancheck.domains.smartplay.messenger.policy import Planner
 from plancheck.domains.smartplay.messenger.rules import Action, L1Rules, L1State, l1_step
+from plancheck.episodes.game import Replies
 from plancheck.errors import BadInputError
 from plancheck.solvers.external import PlannerRun, run_fast_downward, run_pyperplan, run_symk
 from plancheck.solvers.result import SolveResult, Status
@@ -108,3 +111,58 @@ def solve(episode: Episode, planner: str = "native", *, timeout: float = 300.0) 
                        values={"score": score, "normalized": scoring.normalized(score)},
                        proven_optimal=claims_optimal and len(actions) == bfs_optimum(episode),
                        seconds=seconds, extra={"moves": len(actions), "action_indices": [a.value for a in actions]})
+
+
+# -- reference policies for play ------------------------------------------------------------------
+
+class OptimalPolicy:
+    """L1: the move toward the message, or the goal once the avatar has it (two moves win)."""
+
+    def replies(self, step: int, game) -> Replies:
+        layout = game.episode.layout
+        return Replies(scoring.target(layout, game.runner.state).text)
+
+
+class PlannerPolicy:
+    """L2/L3: the expectimax planner of :mod:`.policy` on the level as it is."""
+
+    def __init__(self, depth: int = 2):
+        self.planner = Planner(depth)
+
+    def replies(self, step: int, game) -> Replies:
+        return Replies(Action(self.planner.act(game.level)).text)
+
+
+class RandomPolicy:
+    """Uniformly random actions from its own seeded generator (independent of the game's draws)."""
+
+    def __init__(self, seed: int):
+        self.random = random.Random(f"plancheck random policy {seed}")
+
+    def replies(self, step: int, game) -> Replies:
+        return Replies(self.random.choice(game.actions()))
+
+
+class NorthPolicy:
+    """Always ``Move North``: what SmartPlay's reading does with a reply that names no action."""
+
+    def replies(self, step: int, game) -> Replies:
+        return Replies(Action.NORTH.text)
+
+
+def policies(level: int) -> tuple[str, ...]:
+    return ("optimal" if level == 1 else "planner", "random", "north")
+
+
+def policy(name: str, game, seed: int):
+    """The reference policy ``name`` for a game of ``level``."""
+    level = game.episode.level
+    if name == "optimal" and level == 1:
+        return OptimalPolicy()
+    if name == "planner" and level > 1:
+        return PlannerPolicy()
+    if name == "random":
+        return RandomPolicy(seed)
+    if name == "north":
+        return NorthPolicy()
+    raise BadInputError(f"unknown reference policy {name!r}; MessengerL{level} has {', '.join(policies(level))}")
