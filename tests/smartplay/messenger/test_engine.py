@@ -96,3 +96,19 @@ def test_every_start_layout_has_one_avatar_and_each_entity_once(level):
                                                                   else set())
         assert sorted(keys) == sorted(expected), name
     assert len(data.init_state_files(level)) == len(start_layouts(level))
+
+
+def test_what_a_text_line_allows_is_every_position_that_shows_so():
+    from plancheck.domains.smartplay.messenger.prompts import direction
+
+    for row in range(10):
+        for col in range(10):
+            shown: dict[tuple[int, str], int] = {}
+            for x in range(19):
+                for y in range(19):
+                    dr, dc = y // 2 - row, x // 2 - col
+                    key = (abs(dr) + abs(dc), direction((dr, dc)))
+                    shown[key] = shown.get(key, 0) | bitgrid.bit(x, y)
+            for (distance, where), mask in shown.items():
+                if distance:
+                    assert bitgrid.seen_at(row, col, distance, where) == mask, (row, col, distance, where)

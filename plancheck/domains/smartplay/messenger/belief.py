@@ -198,7 +198,8 @@ class Tracker:
         for hypothesis in self.hypotheses:
             survivors.extend(self._advance(hypothesis, action, view, reward, done, reasons))
         self._restrict_types(survivors)
-        survivors = list({h.key(): h for h in survivors}.values())
+        if len(survivors) > 1:
+            survivors = list({h.key(): h for h in survivors}.values())
         if not survivors:
             raise Inconsistent(reasons[0]() if reasons else "no movement of the entities allowed by the shipped "
                                "variants explains the moves so far")
@@ -211,19 +212,22 @@ class Tracker:
         if not (0 <= ax < bitgrid.SIDE and 0 <= ay < bitgrid.SIDE):
             ax, ay = h.ax, h.ay
         near = bitgrid.touching(ax, ay)
-        moved = {key: tuple(bitgrid.successors(m, masks[i], h.ax, h.ay) for i, m in enumerate(MOVEMENTS))
-                 for key, masks in h.masks.items()}
+        far = bitgrid.FULL & ~near
+        moved = {key: (bitgrid.chaser_moves(c, h.ax, h.ay), bitgrid.fleeing_moves(f, h.ax, h.ay), i)
+                 for key, (c, f, i) in h.masks.items()}
         keys = tuple(moved)
         table = outcomes(self.level, keys, h.has_message)
         wanted = _signature(reward, done, not view.error, view.has_message)
         result = []
         for hit in table.get(wanted, ()):
-            if not all(any(m & near for m in moved[k]) if k in hit else any(m & ~near for m in moved[k])
-                       for k in keys):
+            if not all((c | f | i) & (near if k in hit else far) for k, (c, f, i) in moved.items()):
                 continue
             out = outcome(self.level, hit, h.has_message)
-            masks = {k: tuple(m & near if k in hit else m & ~near for m in moved[k]) for k in keys
-                     if k not in out.dead}
+            masks = {}
+            for k, (c, f, i) in moved.items():
+                if k not in out.dead:
+                    keep = near if k in hit else far
+                    masks[k] = (c & keep, f & keep, i & keep)
             dead = dict(h.dead) | {k: frozenset(t for t, m in zip(MOVEMENTS, moved[k], strict=True) if m)
                                    for k in out.dead}
             child = Hypothesis(h.start, ax, ay, out.has_message, masks, dead)
@@ -254,34 +258,38 @@ class Tracker:
         """Keep the positions that show as ``view`` says; why none is left (None if some are)."""
         row, col = h.ay // 2, h.ax // 2
         shown = {seen.name: seen for seen in view.seen}
-        for name in shown:
-            if name not in self.groups:
-                return lambda: f"the text lists the {name}, which is not in this game"
+        masks = h.masks
         for name, keys in self.groups.items():
-            alive = [k for k in keys if k in h.masks]
-            if name not in shown:
+            alive = [k for k in keys if k in masks]
+            seen = shown.pop(name, None)
+            if seen is None:
                 if alive:
                     return lambda: f"the text no longer lists the {name}, but nothing removed it"
                 continue
             if not alive:
                 return lambda: f"the text lists the {name}, which is gone"
-            seen = shown[name]
             exact = bitgrid.seen_at(row, col, seen.distance, seen.direction)
-            before = {k: h.masks[k] for k in alive}
             if len(alive) == 1:
-                h.masks[alive[0]] = tuple(m & exact for m in h.masks[alive[0]])
-                if not any(h.masks[alive[0]]):
-                    return lambda: self._where(name, seen, before[alive[0]], row, col)
-            else:
-                hidden = bitgrid.not_nearer(row, col, seen.distance)
-                if not any(m & exact for k in alive for m in h.masks[k]):
-                    merged = tuple(a | b for a, b in zip(*before.values()))
-                    return lambda: self._where(name, seen, merged, row, col)
-                for k in alive:
-                    h.masks[k] = tuple(m & (exact | hidden) for m in h.masks[k])
-                    if not any(h.masks[k]):
-                        return lambda: f"the text shows the {name} {seen.distance} steps away, but the other " \
-                                       f"{name} must be nearer"
+                key = alive[0]
+                before = masks[key]
+                c, f, i = before
+                after = masks[key] = (c & exact, f & exact, i & exact)
+                if not (after[0] or after[1] or after[2]):
+                    return lambda: self._where(name, seen, before, row, col)
+                continue
+            if not any(m & exact for k in alive for m in masks[k]):
+                merged = tuple(a | b for a, b in zip(*(masks[k] for k in alive), strict=True))
+                return lambda: self._where(name, seen, merged, row, col)
+            hidden = bitgrid.not_nearer(row, col, seen.distance)
+            for key in alive:
+                c, f, i = masks[key]
+                masks[key] = (c & hidden, f & hidden, i & hidden)
+                if not any(masks[key]):
+                    return lambda: f"the text shows the {name} {seen.distance} steps away, but the other " \
+                                   f"{name} must be nearer"
+        if shown:
+            name = next(iter(shown))
+            return lambda: f"the text lists the {name}, which is not in this game"
         return None
 
     @staticmethod
@@ -296,16 +304,28 @@ class Tracker:
         """Keep the movement types some shipped variant allows with every other entity's."""
         kept = []
         for h in hypotheses:
-            alive = [(k, frozenset(t for t, m in zip(MOVEMENTS, masks, strict=True) if m))
-                     for k, masks in h.masks.items()]
-            possible = tuple(sorted(alive + list(h.dead.items())))
-            allowed = _allowed_types(self.level, possible)
+            pattern = tuple((k, bool(c), bool(f), bool(i)) for k, (c, f, i) in h.masks.items())
+            allowed = _allowed_pattern(self.level, pattern, tuple(sorted(h.dead.items())))
             if allowed is None:
                 continue
-            h.masks = {k: tuple(m if t in allowed[k] else 0 for t, m in zip(MOVEMENTS, masks, strict=True))
-                       for k, masks in h.masks.items()}
+            if allowed != pattern:
+                h.masks = {k: (c if a[1] else 0, f if a[2] else 0, i if a[3] else 0)
+                           for (k, (c, f, i)), a in zip(h.masks.items(), allowed, strict=True)}
             kept.append(h)
         hypotheses[:] = kept
+
+
+@cache
+def _allowed_pattern(level: int, pattern: tuple, dead: tuple) -> tuple | None:
+    """``pattern`` (per live entity: which movement types it can still have) cut down to the types
+    of the shipped variants that fit every entity's, dead ones included; None when none fits."""
+    possible = tuple(sorted([(k, frozenset(t for t, ok in zip(MOVEMENTS, flags, strict=True) if ok))
+                             for k, *flags in pattern] + list(dead)))
+    allowed = _allowed_types(level, possible)
+    if allowed is None:
+        return None
+    return tuple((k, *(ok and t in allowed[k] for t, ok in zip(MOVEMENTS, flags, strict=True)))
+                 for k, *flags in pattern)
 
 
 @cache

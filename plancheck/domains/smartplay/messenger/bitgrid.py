@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from plancheck.domains.smartplay.messenger.prompts import direction
-
 SIDE = 19  # pixel positions per axis: (10 cells - 1) * 2 + 1
 CELLS = 10
 FULL = (1 << (SIDE * SIDE)) - 1
@@ -53,6 +51,29 @@ def down(mask: int) -> int:
     return ((mask & ~_LAST_ROW) << SIDE) | (mask & _LAST_ROW)
 
 
+def chaser_moves(mask: int, ax: int, ay: int) -> int:
+    """:func:`successors` of a Chaser."""
+    if not mask:
+        return 0
+    west, same_x = mask & _LEFT_OF[ax], mask & _COLUMNS[ax]
+    east = mask & ~(_LEFT_OF[ax] | _COLUMNS[ax])
+    north, same_y = mask & _ABOVE[ay], mask & _ROWS[ay]
+    south = mask & ~(_ABOVE[ay] | _ROWS[ay])
+    on_it = same_x & same_y  # no step brings it nearer: any of the four
+    return left(east | on_it) | right(west | on_it) | up(south | on_it) | down(north | on_it)
+
+
+def fleeing_moves(mask: int, ax: int, ay: int) -> int:
+    """:func:`successors` of a Fleeing sprite."""
+    if not mask:
+        return 0
+    west, same_x = mask & _LEFT_OF[ax], mask & _COLUMNS[ax]
+    east = mask & ~(_LEFT_OF[ax] | _COLUMNS[ax])
+    north, same_y = mask & _ABOVE[ay], mask & _ROWS[ay]
+    south = mask & ~(_ABOVE[ay] | _ROWS[ay])
+    return right(east | same_x) | left(west | same_x) | up(north | same_y) | down(south | same_y)
+
+
 def successors(movement: str, mask: int, ax: int, ay: int) -> int:
     """Every position a sprite of ``movement`` type can reach in one tick from any position in
     ``mask``, with the avatar at pixel (ax, ay) when it chooses (before the avatar moves).
@@ -62,18 +83,9 @@ def successors(movement: str, mask: int, ax: int, ay: int) -> int:
     >>> successors("fleeing", bit(6, 2), 6, 4) == bit(5, 2) | bit(7, 2) | bit(6, 1)
     True
     """
-    if movement == "immovable" or not mask:
-        return mask
-    west = mask & _LEFT_OF[ax]  # x < ax
-    same_x = mask & _COLUMNS[ax]
-    east = mask & ~(_LEFT_OF[ax] | _COLUMNS[ax])
-    north = mask & _ABOVE[ay]
-    same_y = mask & _ROWS[ay]
-    south = mask & ~(_ABOVE[ay] | _ROWS[ay])
     if movement == "chaser":
-        on_it = same_x & same_y  # no step brings it nearer: any of the four
-        return (left(east | on_it) | right(west | on_it) | up(south | on_it) | down(north | on_it))
-    return right(east | same_x) | left(west | same_x) | up(north | same_y) | down(south | same_y)
+        return chaser_moves(mask, ax, ay)
+    return fleeing_moves(mask, ax, ay) if movement == "fleeing" else mask
 
 
 @cache
@@ -90,8 +102,17 @@ def _cell_pixels(row: int, col: int) -> int:
 @cache
 def seen_at(row: int, col: int, distance: int, where: str) -> int:
     """Positions a sprite shows as ``<distance> steps to your <where>`` from the avatar's cell."""
-    return _union_cells((r, c) for r in range(CELLS) for c in range(CELLS)
-                        if abs(r - row) + abs(c - col) == distance and direction((r - row, c - col)) == where)
+    sign_r = -1 if "north" in where else (1 if "south" in where else 0)
+    sign_c = -1 if "west" in where else (1 if "east" in where else 0)
+    cells = []
+    for dr in range(distance + 1):
+        dc = distance - dr
+        if (dr == 0) != (sign_r == 0) or (dc == 0) != (sign_c == 0):
+            continue
+        r, c = row + sign_r * dr, col + sign_c * dc
+        if 0 <= r < CELLS and 0 <= c < CELLS:
+            cells.append((r, c))
+    return _union_cells(cells)
 
 
 @cache

@@ -31,8 +31,8 @@ def recorded_runs() -> dict:
 def references(level: int) -> list[tuple[str, float]]:
     """(label, expected or measured raw score) of the reference policies."""
     if level == 1:
-        return [(f"{LABELS[name]} (exact)", float(expected_score(POLICIES[name])))
+        return [(LABELS[name], float(expected_score(POLICIES[name])))
                 for name in ("random", "north", "optimal")]
     runs = recorded_runs().get(str(level), {})
-    return [(f"{LABELS[name]} (seeds {runs[name]['seeds'][0]}-{runs[name]['seeds'][1]})", fmean(runs[name]["scores"]))
+    return [(f"{LABELS[name]}, seeds {runs[name]['seeds'][0]}-{runs[name]['seeds'][1]}", fmean(runs[name]["scores"]))
             for name in ("random", "north", "planner") if name in runs]

@@ -107,7 +107,7 @@ def outcome(level: int, steps: Sequence[CheckedStep]) -> Outcome:
     won = ended and score is not None and score > 0
     pickups = [s.index for s in taken if s.transition.reward == 0.5]
     scores = {"score": score, "normalized": None if score is None else normalized(score)}
-    metrics = {"won": won, "lost": ended and score is not None and score < 0,
+    metrics = {"won": int(won), "lost": int(ended and score is not None and score < 0),
                "message_step": pickups[0] if pickups else None}
     if level == 3:
         notes.append("MessengerL3's normalised score uses MessengerL2's constants (SmartPlay records none for L3)")

@@ -166,3 +166,20 @@ def policy(name: str, game, seed: int):
     if name == "north":
         return NorthPolicy()
     raise BadInputError(f"unknown reference policy {name!r}; MessengerL{level} has {', '.join(policies(level))}")
+
+
+def reference_score(level: int, seed: int, name: str) -> float:
+    """SmartPlay's score (the last step's reward) of reference policy ``name`` on episode ``seed``."""
+    from plancheck.domains.smartplay.messenger.game import MessengerGame
+    from plancheck.domains.smartplay.messenger.instance import start
+
+    game = MessengerGame(start(level, seed), {"reading": "smartplay", "history": 2, "steps": STEP_LIMITS[level]})
+    game.reset()
+    player = policy(name, game, seed)
+    reward = 0.0
+    for step in range(1, STEP_LIMITS[level] + 1):
+        transition = game.step(player.replies(step, game).reply)
+        reward = transition.reward
+        if transition.done:
+            break
+    return reward
