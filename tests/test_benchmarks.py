@@ -63,3 +63,11 @@ def test_the_boss_level_70_bound_is_146():
 def test_long_scripts_run(shared_data):
     assert "grid-40x40" in run("pddl_validate.py", "--repeat", "1")
     assert run("grasp_optimum.py", "--fd-sample", "0", data=shared_data)
+
+
+def test_messenger_scripts_run():
+    rate = run("messenger_check_rate.py", "--episodes", "3")
+    assert re.search(r"^slowest: \d+ steps/s \(target 20,000\)$", rate, re.M) and " 0\n" in rate
+    reference = run("messenger_reference.py", "--levels", "2", "--seeds", "0-1")
+    assert re.search(r"^L2 +planner +2 +1\.000 +1\.000 +2 +0", reference, re.M)
+    assert "GPT-4-0613 (paper)" in reference

@@ -4,7 +4,7 @@ The recorded episodes (``original_episodes.jsonl.gz``, made by ``fixtures.py`` f
 replayed here: the same seed gives the same manual, and the same actions the same observations, histories,
 rewards and ends. L1 is SmartPlay's exact episode for ``random.seed(seed)``; L2/L3 are SmartPlay's episodes
 with the VGDL file lists sorted and the VGDL level's generator seeded with the seed (see plancheck's docs).
-With SmartPlay and py-vgdl checkouts named in ``PLANCHECK_SMARTPLAY_SRC`` and ``PLANCHECK_PYVGDL_SRC``,
+With SmartPlay and py-vgdl checkouts named in ``SMARTPLAY_SRC`` and ``PYVGDL_SRC``,
 a further test runs the original code live on other seeds and compares the full texts.
 """
 
@@ -74,12 +74,12 @@ def test_recorded_original_episodes_replay_step_for_step(level):
 
 
 def _sources() -> tuple[str, str] | None:
-    smartplay, pyvgdl = os.environ.get("PLANCHECK_SMARTPLAY_SRC"), os.environ.get("PLANCHECK_PYVGDL_SRC")
+    smartplay, pyvgdl = os.environ.get("SMARTPLAY_SRC"), os.environ.get("PYVGDL_SRC")
     return (smartplay, pyvgdl) if smartplay and pyvgdl else None
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(_sources() is None, reason="set PLANCHECK_SMARTPLAY_SRC and PLANCHECK_PYVGDL_SRC to checkouts")
+@pytest.mark.skipif(_sources() is None, reason="set SMARTPLAY_SRC and PYVGDL_SRC to checkouts")
 def test_live_original_agrees_on_new_seeds():
     smartplay, pyvgdl = _sources()
     wanted = []

@@ -205,6 +205,23 @@ class Tracker:
                                "variants explains the moves so far")
         self.hypotheses = survivors
 
+    def can_end(self, action: int) -> bool:
+        """Whether ``action`` can end the episode (some entity can touch the avatar in a way that ends it)."""
+        for h in self.hypotheses:
+            dx, dy = ACTION_DIRS[action]
+            ax, ay = h.ax + 2 * dx, h.ay + 2 * dy
+            if not (0 <= ax < bitgrid.SIDE and 0 <= ay < bitgrid.SIDE):
+                ax, ay = h.ax, h.ay
+            near = bitgrid.touching(ax, ay)
+            far = bitgrid.FULL & ~near
+            moved = {key: (bitgrid.chaser_moves(c, h.ax, h.ay), bitgrid.fleeing_moves(f, h.ax, h.ay), i)
+                     for key, (c, f, i) in h.masks.items()}
+            for signature, hits in outcomes(self.level, tuple(moved), h.has_message).items():
+                if signature[1] and any(all((c | f | i) & (near if k in hit else far)
+                                            for k, (c, f, i) in moved.items()) for hit in hits):
+                    return True
+        return False
+
     def _advance(self, h: Hypothesis, action: int, view: View, reward: float, done: bool,
                  reasons: list[Reason]) -> list[Hypothesis]:
         dx, dy = ACTION_DIRS[action]

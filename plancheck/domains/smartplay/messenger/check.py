@@ -164,7 +164,12 @@ class MessengerFollower(SmartPlayGame):
         if self.broken or self.tracker is None:
             return transition, problem
         if logged.observation is None or logged.reward is None or logged.done is None:
-            self.broken = True  # a converted run lacks the last step's outcome: nothing to check
+            self.broken = True  # a converted run lacks the last step's outcome: nothing more to check
+            if logged.step < self.horizon:  # SmartPlay's harness stopped early: this step ended the episode
+                transition = Transition(None, None, True, None, {})
+                if not self.tracker.can_end(index):
+                    problem = problem or (f"the log stops before the {self.horizon}-step limit, so this step ended "
+                                          f"the episode, but {action} cannot end it here")
             return transition, problem
         try:
             view = read(logged.observation)
