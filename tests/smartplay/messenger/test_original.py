@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from plancheck.domains.smartplay.messenger import prompts
+from plancheck.domains.smartplay._frame import history
 from plancheck.domains.smartplay.messenger.instance import STEP_LIMITS, start
+from plancheck.domains.smartplay.messenger.prompts import HISTORY_WINDOW
 from plancheck.domains.smartplay.messenger.run import Runner
 
 HERE = Path(__file__).resolve().parent
@@ -42,7 +43,7 @@ def play(level: int, seed: int, actions: list[int]) -> dict:
         if step.done:
             break
     result["observations"] = observations
-    result["histories"] = [prompts.history(observations, k) for k in range(len(observations))]
+    result["histories"] = [history(observations[:k], HISTORY_WINDOW) for k in range(len(observations))]
     return result
 
 
@@ -53,9 +54,11 @@ def recorded() -> list[dict]:
 
 def test_the_recording_covers_every_level_and_outcome():
     episodes = recorded()
-    assert {(e["level"], e["source"]) for e in episodes} >= {(1, "random"), (2, "random"), (3, "random")}
+    assert {(e["level"], e["source"]) for e in episodes} == {(level, source) for level in (1, 2, 3)
+                                                             for source in ("random", "policy")}
     final = {(e["level"], e["rewards"][-1]) for e in episodes if e["dones"] and e["dones"][-1]}
-    assert {(1, 1.0), (1, -1.0), (2, 1.0), (2, -1.0), (3, -1.0), (3, -2.0)} <= final
+    assert {(1, 1.0), (1, -1.0), (2, 1.0), (2, -1.0), (3, 1.0), (3, -1.0), (3, -2.0)} <= final
+    assert any(0.5 in e["rewards"] for e in episodes if e["level"] == 2)  # the message picked up
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])

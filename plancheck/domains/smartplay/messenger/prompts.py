@@ -1,4 +1,5 @@
-"""SmartPlay's Messenger texts, byte for byte: the manual, the observation, the history, the questions.
+"""SmartPlay's Messenger texts, byte for byte: the manual and the observation (the history, the
+questions and the chat prompt are the SmartPlay family's, in ``_frame``).
 
 The observation is SmartPlay's ``describe_frame``: the message flag line, then one line per entity
 id present (ascending id), giving the cell nearest to the avatar with that id (Manhattan distance;
@@ -13,13 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from plancheck.domains.smartplay._frame import describe_act
 from plancheck.domains.smartplay.messenger.data import ID_NAME
 
 ACTIONS = ("Move North", "Move South", "Move West", "Move East", "Do Nothing")
-HISTORY_WINDOW = 2  # MessengerEnv's HistoryTracker(max_steps=2)
-PLAYER = "You\u2019re a player trying to play the game."
-QUESTIONS = ("What is the best action to take? Let's think step by step, ",
-             "Choose the best executable action from the list of all actions. Write the exact chosen action.")
+HISTORY_WINDOW = 2  # MessengerEnv's HistoryTracker(max_steps=2); the history text is the family's (_frame)
 CONTEXT = ("In the game, MESSENGER, each entity can take on one of three roles: an enemy, message, or goal. The "
            "agent\u2019s objective is to bring the message to the goal while avoiding the enemies. If the agent "
            "encounters an enemy at any point in the game, or the goal without first obtaining the message, it loses "
@@ -37,7 +36,7 @@ Cell = tuple[int, int]
 
 def action_menu() -> str:
     """``List of all actions:`` and the numbered actions (SmartPlay's ``describe_act``)."""
-    return "List of all actions:\n" + "\n".join(f"{i}. {action}" for i, action in enumerate(ACTIONS, start=1))
+    return describe_act(ACTIONS)
 
 
 def manual(sentences: Sequence[str]) -> str:
@@ -98,14 +97,3 @@ def observation(frame: str | None, action: int | None = None) -> str:
     if frame is None:
         return ENVIRONMENT_ERROR
     return frame if action is None else f"You took action {ACTIONS[action]}.\n\n{frame}"
-
-
-def history(observations: Sequence[str], step: int) -> str:
-    """SmartPlay's ``info["history"]`` after ``step`` actions (shown before action ``step + 1``): the
-    last two of ``observations[:step]``, numbered from 0 (the reset observation); empty at the start."""
-    shown = observations[max(0, step - HISTORY_WINDOW):step]
-    if not shown:
-        return ""
-    first = step - len(shown)
-    parts = [f"Player Observation Step {first + i}:\n{text}" for i, text in enumerate(shown)]
-    return f"Most recent {len(shown)} steps of the player's in-game observation:\n\n" + "\n\n".join(parts)
