@@ -195,6 +195,7 @@ class Tracker:
         """Take one step's text, reward and end into account (raises :class:`Inconsistent`)."""
         survivors: list[Hypothesis] = []
         reasons: list[Reason] = []
+        self._moves: dict[tuple, tuple[int, int]] = {}  # hypotheses often share an entity's positions
         for hypothesis in self.hypotheses:
             survivors.extend(self._advance(hypothesis, action, view, reward, done, reasons))
         self._restrict_types(survivors)
@@ -230,8 +231,13 @@ class Tracker:
             ax, ay = h.ax, h.ay
         near = bitgrid.touching(ax, ay)
         far = bitgrid.FULL & ~near
-        moved = {key: (bitgrid.chaser_moves(c, h.ax, h.ay), bitgrid.fleeing_moves(f, h.ax, h.ay), i)
-                 for key, (c, f, i) in h.masks.items()}
+        moved = {}
+        for key, (c, f, i) in h.masks.items():
+            known = self._moves.get((c, f, h.ax, h.ay))
+            if known is None:
+                known = self._moves[c, f, h.ax, h.ay] = (bitgrid.chaser_moves(c, h.ax, h.ay),
+                                                          bitgrid.fleeing_moves(f, h.ax, h.ay))
+            moved[key] = (*known, i)
         keys = tuple(moved)
         table = outcomes(self.level, keys, h.has_message)
         wanted = _signature(reward, done, not view.error, view.has_message)
