@@ -71,3 +71,10 @@ def test_messenger_scripts_run():
     reference = run("messenger_reference.py", "--levels", "2", "--seeds", "0-1")
     assert re.search(r"^L2 +planner +2 +1\.000 +1\.000 +2 +0", reference, re.M)
     assert "GPT-4-0613 (paper)" in reference
+
+
+def test_the_smartplay_episode_benchmark_runs():
+    out = run("smartplay_episodes.py", "--episodes", "4")
+    assert [line.split()[:2] for line in out.splitlines()] == [["bandits", "without"], ["bandits", "with"],
+                                                               ["rps", "without"], ["rps", "with"]]
+    assert all("steps/s checked" in line for line in out.splitlines())

@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from plancheck.episodes.game import CLEAR, CheckedStep, Episodes, Follower, Game, Read, Transition
+from plancheck.episodes.game import CLEAR, CheckedStep, Episodes, Follower, Game, Read, Reading, Transition
 from plancheck.episodes.log import Episode, Step
 from plancheck.errors import BadInputError, Location
 from plancheck.verifier.verdict import Failure, LazySteps, StepView, Verdict
@@ -41,7 +41,7 @@ def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
             raise BadInputError(f"the log has no seed, and a {episodes.world} log can only be checked by replaying "
                                 "its seed", where)
         game = follower
-    run = _Run(episodes, game, follower, reading)
+    run = _Run(game, follower, reading)
     begin = getattr(follower, "begin", None)  # a follower whose start is drawn reads it from the log first
     if begin is not None and (problem := begin(episode)) is not None:
         run._problem(0, "(start)", problem)
@@ -55,7 +55,7 @@ def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
     checked = tuple(run.checked)
     return Verdict(
         world=episodes.world,
-        instance=header.instance,
+        instance=episodes.instance_id(instance),
         actions=tuple(c.action for c in checked if c.action is not None),
         form=f"episode log ({reading.name} reading, checked by "
              f"{'replay of the seed' if follower is None else 'observation'})",
@@ -77,8 +77,8 @@ def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
 class _Run:
     """The state of one check: the game, the checked steps, the problems found."""
 
-    def __init__(self, episodes: Episodes, game: Game, follower: Follower | None, reading):
-        self.episodes, self.game, self.follower, self.reading = episodes, game, follower, reading
+    def __init__(self, game: Game, follower: Follower | None, reading: Reading):
+        self.game, self.follower, self.reading = game, follower, reading
         self.checked: list[CheckedStep] = []
         self.problems: list[tuple[int, str, str]] = []  # (step, action, reason)
         self.inconsistent = 0
@@ -216,6 +216,8 @@ def _same(logged: Any, expected: Any) -> bool:
 
 def _prompt_difference(logged: Sequence[Mapping[str, str]], expected: Sequence[Mapping[str, str]]) -> str | None:
     """Where the logged prompt first differs from the expected one, in words (None when equal)."""
+    if list(logged) == expected:
+        return None
     for index, (have, want) in enumerate(zip(logged, expected), start=1):
         if have["role"] != want["role"]:
             return f"prompt message {index} is a {have['role']} message where the benchmark sends a {want['role']} one"

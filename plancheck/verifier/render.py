@@ -88,7 +88,8 @@ def verdict_text(verdict: Verdict, semantics: Semantics = Semantics.STRICT, *, s
             state = f"  [{step.state}]" if step.state else ""
             lines.append(f"  {step.index:3d} {mark}{step.action}{detail}{state}")
     elif rejected:
-        lines.append(f"no-op steps ({len(rejected)}):")
+        label = "steps with a problem or an unclear reading" if verdict.form.startswith("episode") else "no-op steps"
+        lines.append(f"{label} ({len(rejected)}):")
         for step in rejected[:10]:
             lines.append(f"  step {step.index}: {step.reason}")
         if len(rejected) > 10:

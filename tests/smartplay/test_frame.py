@@ -83,3 +83,34 @@ def test_recorded_settings_and_paper_rows():
         _frame.paper_raw("gpt-5", "Crafter")
     with pytest.raises(ValueError):
         _frame.normalize("MessengerL3", 1)
+
+
+def test_the_history_window_matches_smartplays_recorded_hanoi_rollouts(shared_data):
+    """SmartPlay's own Hanoi runs (history of the last 5, past the window after step 5) and Hanoi's copy
+    of the history and the opening prompt, which the frame can replace."""
+    import json
+
+    from plancheck.domains.hanoi import text
+
+    rollouts = json.loads((shared_data / "smartplay" / "hanoi_optimal_rollouts.json").read_text(encoding="utf-8"))
+    for rollout in rollouts.values():
+        observations = [rollout["reset"]["obs"]] + [step["obs"] for step in rollout["steps"]]
+        assert len(observations) > 6
+        for k, step in enumerate(rollout["steps"], start=1):
+            assert _frame.history(observations[:k], 5) == step["history"] == text.history(observations, k)
+        disks = rollout["num_disks"]
+        assert _frame.step_messages(text.manual(disks), observations[:1], 5) == \
+            [{"role": r, "content": c} for r, c in text.opening_messages(disks, _frame.QUESTIONS[0])]
+    assert (_frame.PLAYER, _frame.QUESTIONS) == (text.PLAYER, text.QUESTIONS)
+
+
+def test_settings_are_checked_and_defaults_said():
+    from plancheck.domains.smartplay.bandits.world import WORLD
+    from plancheck.errors import BadInputError
+
+    episodes = WORLD.episodes
+    assert episodes.settings({"reading": "strict", "history": 5}) == (
+        {"reading": "strict", "history": 5, "steps": 50}, ("setting(s) not logged, SmartPlay's used: steps=50",))
+    for bad in ({"reading": "loose"}, {"history": 0}, {"steps": True}, {"speed": 1}):
+        with pytest.raises(BadInputError):
+            episodes.settings(bad)

@@ -49,11 +49,20 @@ def history(previous: Sequence[str], window: int) -> str:
     'Player Observation Step 1:'
     """
     shown = previous[-window:] if window > 0 else ()
-    if not shown:
-        return ""
     first = len(previous) - len(shown)
-    body = "".join(f"Player Observation Step {first + i}:\n{text}\n\n" for i, text in enumerate(shown))
-    return f"Most recent {len(shown)} steps of the player's in-game observation:\n\n{body}".strip()
+    return history_text([history_entry(first + i, text) for i, text in enumerate(shown)])
+
+
+def history_entry(number: int, observation: str) -> str:
+    """One observation as the history writes it."""
+    return f"Player Observation Step {number}:\n{observation}\n\n"
+
+
+def history_text(entries: Sequence[str]) -> str:
+    """The history made of ``entries`` (see :func:`history_entry`); empty when there are none."""
+    if not entries:
+        return ""
+    return f"Most recent {len(entries)} steps of the player's in-game observation:\n\n{''.join(entries)}".strip()
 
 
 def messages(manual: str, history_text: str, observation: str, question: str,

@@ -26,10 +26,12 @@ class SmartPlayGame:
         self.manual, self._actions, self.horizon, self.window = manual, tuple(actions), horizon, window
         self._index = {action: index for index, action in enumerate(self._actions)}
         self.observations: list[str] = []
+        self._entries: list[str] = []  # each observation as the history writes it (built once)
 
     def reset(self) -> str:
         observation = self._start()
         self.observations = [observation]
+        self._entries = [_frame.history_entry(0, observation)]
         return observation
 
     def actions(self) -> tuple[str, ...]:
@@ -44,11 +46,21 @@ class SmartPlayGame:
 
     def step(self, action: str, reply: str | None = None) -> Transition:
         transition = self._take(self.index(action))
-        self.observations.append(transition.observation or "")
+        self.observe(transition.observation or "")
         return transition
 
+    def observe(self, observation: str) -> None:
+        """Add the observation that follows a step (a follower adds the logged one)."""
+        self._entries.append(_frame.history_entry(len(self.observations), observation))
+        self.observations.append(observation)
+
     def messages(self, earlier: Sequence[str] = ()) -> list[dict[str, str]]:
-        return _frame.step_messages(self.manual, self.observations, self.window, earlier)
+        if len(earlier) >= len(_frame.QUESTIONS):
+            raise ValueError(f"SmartPlay asks {len(_frame.QUESTIONS)} questions per step; {len(earlier)} were answered")
+        shown = self._entries[max(0, len(self._entries) - 1 - self.window):-1] if self.window > 0 else []
+        history = _frame.history_text(shown)
+        return _frame.messages(self.manual, history, self.observations[-1], _frame.QUESTIONS[len(earlier)],
+                               zip(_frame.QUESTIONS, earlier))
 
     def _start(self) -> str:
         raise NotImplementedError
@@ -114,7 +126,9 @@ class SmartPlayEpisodes:
     game, follower, policies and scores).
 
     Settings: ``reading`` (``smartplay`` or ``strict``), ``history`` (observations shown) and
-    ``steps`` (the rollout), SmartPlay's values by default.
+    ``steps`` (the rollout; default: the game's recorded setting, else ``steps``), SmartPlay's values
+    by default. A game adds its own in ``extra`` (name -> default); a text setting's values are
+    listed in ``choices``, a number must be a positive integer.
     """
 
     readings = _frame.READINGS
@@ -122,25 +136,31 @@ class SmartPlayEpisodes:
     world = ""
     env = ""
     history = 0
+    steps: int | None = None
+    extra: Mapping[str, Any] = {}
+    choices: Mapping[str, tuple[str, ...]] = {}
 
     @property
     def defaults(self) -> dict[str, Any]:
-        return {"reading": "smartplay", "history": self.history, "steps": _frame.RECORDED[self.env].steps}
+        steps = self.steps if self.steps is not None else _frame.RECORDED[self.env].steps
+        return {"reading": "smartplay", "history": self.history, "steps": steps, **self.extra}
 
     def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
         defaults = self.defaults
         unknown = sorted(set(given) - set(defaults))
         if unknown:
             raise BadInputError(f"unknown setting(s) {', '.join(unknown)}; {self.world} has {', '.join(defaults)}")
+        choices = {"reading": tuple(self.readings), **self.choices}
         settings, missing = {}, []
         for key, default in defaults.items():
             value = given.get(key)
             if value is None:
                 settings[key] = default
                 missing.append(f"{key}={default}")
-            elif key == "reading":
-                if value not in self.readings:
-                    raise BadInputError(f"unknown reading {value!r}; {self.world} has {', '.join(self.readings)}")
+            elif isinstance(default, str):
+                if value not in choices.get(key, ()):
+                    raise BadInputError(f"setting {key} must be one of {', '.join(choices.get(key, ()))}, not "
+                                        f"{value!r}")
                 settings[key] = value
             elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise BadInputError(f"setting {key} must be a positive integer, not {value!r}")

@@ -56,7 +56,7 @@ class BanditFollower(SmartPlayGame):
         if reward in (1, -1):
             self.belief.update(index, int(reward))
             observation = observation or prompts.observation(index, int(reward))
-        self.observations.append(observation or "")
+        self.observe(observation or "")
         info = {"posterior": list(posterior), "regret": regret(posterior, index)}
         best = self.scores.known_best()
         if best is not None:

@@ -156,11 +156,11 @@ class MessengerFollower(SmartPlayGame):
             step = self.runner.step(index)
             transition = Transition(step.observation, step.reward, step.done, step.reward,
                                     {"completed": completed(step.reward, step.done)}, self.runner.describe_state)
-            self.observations.append(step.observation)
+            self.observe(step.observation)
             return transition, problem
         transition = Transition(logged.observation, logged.reward, bool(logged.done), logged.reward,
                                 {"completed": completed(logged.reward, bool(logged.done))})
-        self.observations.append(logged.observation or "")
+        self.observe(logged.observation or "")
         if self.broken or self.tracker is None:
             return transition, problem
         if logged.observation is None or logged.reward is None or logged.done is None:

@@ -49,10 +49,7 @@ class MessengerEpisodes(SmartPlayEpisodes):
         self.world = f"messenger-l{level}"
         self.env = f"MessengerL{level}"
         self.policies = solve.policies(level)
-
-    @property
-    def defaults(self) -> dict[str, Any]:
-        return {"reading": "smartplay", "history": self.history, "steps": STEP_LIMITS[self.level]}
+        self.steps = STEP_LIMITS[level]  # MessengerL3 has no recorded settings in SmartPlay
 
     def instance(self, name: str) -> Env | Episode:
         return world_instance(name, self.level)

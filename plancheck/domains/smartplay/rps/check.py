@@ -60,7 +60,7 @@ class RPSFollower(SmartPlayGame):
             problem = problem or "the log says done=true, but Rock Paper Scissors never ends by itself"
         score, inconsistent = self.scores.follow(logged.step, index, logged.score)
         problem = problem or inconsistent
-        self.observations.append(logged.observation or "")
+        self.observe(logged.observation or "")
         info.update(posterior=list(posterior), regret=regret(posterior, index))
         best = self.scores.known_best()
         if best is not None:

@@ -37,18 +37,25 @@ class Belief:
     def __init__(self, instance: RPSInstance):
         high, low = _split(instance)
         self.ratio = float(high / low)
+        self.known = _POSTERIORS.setdefault(self.ratio, {})
         self.counts = [0, 0, 0]
 
     def posterior(self) -> tuple[float, float, float]:
         """P(each action is the best one): P(Rock best) = P(Scissor is favoured), and so on."""
-        top = max(self.counts)
-        weights = [self.ratio ** (count - top) for count in self.counts]
-        total = sum(weights)
-        return tuple(weights[beaten_by(action)] / total for action in range(3))
+        key = tuple(self.counts)
+        if key not in self.known:
+            top = max(key)
+            weights = [self.ratio ** (count - top) for count in key]
+            total = sum(weights)
+            self.known[key] = tuple(weights[beaten_by(action)] / total for action in range(3))
+        return self.known[key]
 
     def update(self, opponent: int) -> None:
         """Take in one opponent move."""
         self.counts[opponent] += 1
+
+
+_POSTERIORS: dict[float, dict[tuple[int, ...], tuple[float, ...]]] = {}
 
 
 def regret(posterior, chosen: int) -> float:
