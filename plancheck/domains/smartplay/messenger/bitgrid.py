@@ -95,6 +95,7 @@ def touching(ax: int, ay: int) -> int:
                   if 0 <= x < SIDE and 0 <= y < SIDE)
 
 
+@cache
 def _cell_pixels(row: int, col: int) -> int:
     return _union((x, y) for x in (2 * col, 2 * col + 1) for y in (2 * row, 2 * row + 1) if x < SIDE and y < SIDE)
 
