@@ -129,10 +129,9 @@ def _layout_index(level: int) -> dict[tuple, tuple[int, ...]]:
 
 @dataclass
 class Hypothesis:
-    """One hidden state set: a start layout, the avatar's pixel position and message, and for each
-    live entity the positions it can have under each movement type (dead entities: their types)."""
+    """One hidden state set: the avatar's pixel position and message, and for each live entity the
+    positions it can have under each movement type (dead entities: the types they could have had)."""
 
-    start: str
     ax: int
     ay: int
     has_message: bool
@@ -140,7 +139,7 @@ class Hypothesis:
     dead: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def key(self) -> tuple:
-        """What tells two hypotheses apart (their starts aside)."""
+        """What tells two hypotheses apart."""
         return (self.ax, self.ay, self.has_message, tuple(self.masks.items()), tuple(sorted(self.dead.items())))
 
 
@@ -183,18 +182,14 @@ class Tracker:
         shown = (seen[self.game.enemy], seen[self.game.message], seen[self.game.goal])
         self.hypotheses: list[Hypothesis] = []
         for number in _layout_index(level).get(shown, ()):
-            name, created = start_layouts(level)[number]
+            _, created = start_layouts(level)[number]
             row, col = next((r, c) for key, r, c in created if key == "no_message")
             masks = {key: (bitgrid.bit(2 * c, 2 * r),) * 3 for key, r, c in created if key in ENTITY_KEYS}
-            self.hypotheses.append(Hypothesis(name, 2 * col, 2 * row, False, masks))
+            self.hypotheses.append(Hypothesis(2 * col, 2 * row, False, masks))
         self._restrict_types(self.hypotheses)
         if not self.hypotheses:
             raise Inconsistent(f"the first observation matches none of the {len(start_layouts(level))} start "
                                f"layouts of MessengerL{level}")
-
-    def starts(self) -> tuple[str, ...]:
-        """The start layouts still possible."""
-        return tuple(dict.fromkeys(h.start for h in self.hypotheses))
 
     def step(self, action: int, view: View, reward: float, done: bool) -> None:
         """Take one step's text, reward and end into account (raises :class:`Inconsistent`)."""
@@ -258,7 +253,7 @@ class Tracker:
                     masks[k] = (c & keep, f & keep, i & keep)
             dead = dict(h.dead) | {k: frozenset(t for t, m in zip(MOVEMENTS, moved[k], strict=True) if m)
                                    for k in out.dead}
-            child = Hypothesis(h.start, ax, ay, out.has_message, masks, dead)
+            child = Hypothesis(ax, ay, out.has_message, masks, dead)
             why = self._observe(child, view) if out.alive else None
             if why is None:
                 result.append(child)

@@ -23,7 +23,6 @@ NPC_NAMES = ("airplane", "mage", "dog", "bird", "fish", "scientist", "thief", "s
              "sword")
 ENTITY_ID = {name: index + 2 for index, name in enumerate(NPC_NAMES + ("wall", "no_message", "with_message"))}
 ID_NAME = {entity_id: name for name, entity_id in ENTITY_ID.items()}
-WALL, NO_MESSAGE, WITH_MESSAGE = ENTITY_ID["wall"], ENTITY_ID["no_message"], ENTITY_ID["with_message"]
 ROLES = ("enemy", "message", "goal")
 MOVEMENTS = ("chaser", "fleeing", "immovable")
 STAGE_FOLDERS = {2: "stage_2_nd", 3: "stage_3"}  # SmartPlay's test split: new dynamics (nd) for stage 2
