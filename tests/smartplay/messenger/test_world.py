@@ -138,3 +138,16 @@ def test_solve_and_export_l1_episodes(capsys, tmp_path):
         "messenger-l1-domain.pddl", "messengerl1-v0-seed3.pddl"]
     code, _, err = run(capsys, "solve", "messenger-l1", "MessengerL1")
     assert code == 2 and "name one, e.g. MessengerL1/seed=7" in err
+
+
+def test_an_unseeded_log_without_its_start_or_with_a_garbled_text_is_named(capsys, tmp_path):
+    log = tmp_path / "l2.jsonl"
+    run(capsys, "play", "messenger-l2", "MessengerL2", "--policy", "planner", "--seed", "5", "-o", str(log))
+    unseeded = unseed(log)
+    _tamper(unseeded, 2, lambda step: step.update(observation=step["observation"].replace("steps to your",
+                                                                                          "step toward your", 1)))
+    code, out, _ = run(capsys, "check", "messenger-l2", str(unseeded))
+    assert code == 1 and "step 2: line 6: '- " in out and "is not '- <name> <d> steps to your <direction>'" in out
+    _tamper(unseeded, 0, lambda header: header.pop("observation"))
+    code, out, _ = run(capsys, "check", "messenger-l2", str(unseeded))
+    assert code == 1 and "step 0: the first observation is not logged" in out
