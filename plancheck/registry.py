@@ -19,6 +19,9 @@ WORLDS: dict[str, str] = {
     "mango": "plancheck.domains.mango.world:WORLD",
     "bandits": "plancheck.domains.smartplay.bandits.world:WORLD",
     "rps": "plancheck.domains.smartplay.rps.world:WORLD",
+    "messenger-l1": "plancheck.domains.smartplay.messenger.world:WORLD_L1",
+    "messenger-l2": "plancheck.domains.smartplay.messenger.world:WORLD_L2",
+    "messenger-l3": "plancheck.domains.smartplay.messenger.world:WORLD_L3",
 }
 
 

@@ -69,6 +69,14 @@ def test_long_scripts_run(shared_data):
     assert run("grasp_optimum.py", "--fd-sample", "0", data=shared_data)
 
 
+def test_messenger_scripts_run():
+    rate = run("messenger_check_rate.py", "--episodes", "3")
+    assert re.search(r"^slowest: \d+ steps/s \(target 20,000\)$", rate, re.M) and " 0\n" in rate
+    reference = run("messenger_reference.py", "--levels", "2", "--seeds", "0-1")
+    assert re.search(r"^L2 +planner +2 +1\.000 +1\.000 +2 +0", reference, re.M)
+    assert "GPT-4-0613 (paper)" in reference
+
+
 def test_the_smartplay_episode_benchmark_runs():
     out = run("smartplay_episodes.py", "--episodes", "4")
     assert [line.split()[:2] for line in out.splitlines()] == [["bandits", "without"], ["bandits", "with"],

@@ -18,8 +18,9 @@ def cmd_worlds(args: argparse.Namespace) -> int:
         print(json.dumps([{"name": w.name, "title": w.title,
                            "capabilities": [c.value for c in Capability if w.supports(c)]} for w in worlds], indent=2))
     else:
+        width = max(len(world.name) for world in worlds)
         for world in worlds:
-            print(f"{world.name:8s} {world.title}")
+            print(f"{world.name:{width}s} {world.title}")
     return OK
 
 

@@ -42,6 +42,9 @@ def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
                                 "its seed", where)
         game = follower
     run = _Run(game, follower, reading)
+    begin = getattr(follower, "begin", None)  # a follower whose start is drawn reads it from the log first
+    if begin is not None and (problem := begin(episode)) is not None:
+        run._problem(0, "(start)", problem)
     run.start(header.observation)
     for logged in episode.steps:
         if not run.step(logged):

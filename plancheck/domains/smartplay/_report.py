@@ -31,10 +31,12 @@ def paper_rows(names: str | None) -> list[str]:
 
 
 def table(env: str, title: str, results: Iterable[tuple[Record, Verdict]], references: Sequence[tuple[str, float]],
-          metrics: Sequence[tuple[str, str]], paper: str | None = None) -> Summary:
+          metrics: Sequence[tuple[str, str]], paper: str | None = None,
+          recorded: _frame.Recorded | None = None) -> Summary:
     """Rows per model (mean over its episodes), then ``references`` (label, expected raw score) and
-    the paper's rows. ``metrics`` are (column, metric key) pairs averaged per model."""
-    recorded = _frame.RECORDED[env]
+    the paper's rows. ``metrics`` are (column, metric key) pairs averaged per model. ``recorded``
+    replaces SmartPlay's recorded settings of ``env`` (for a game SmartPlay records none)."""
+    recorded = recorded or _frame.RECORDED[env]
     by_model: dict[str, list[Verdict]] = defaultdict(list)
     for record, verdict in results:
         by_model[record.model].append(verdict)
@@ -46,18 +48,18 @@ def table(env: str, title: str, results: Iterable[tuple[Record, Verdict]], refer
         raw = _mean(v.scores.get("score") for v in verdicts)
         values = [_mean(v.scores.get(key, v.metrics.get(key)) for v in verdicts) for _, key in metrics]
         inconsistent = sum(not v.consistent for v in verdicts)
-        rows.append((model, len(verdicts), _normalised(env, raw), raw, *values, inconsistent))
-        data["models"][model] = {"episodes": len(verdicts), "normalized": _normalised(env, raw), "raw": raw,
+        rows.append((model, len(verdicts), _normalised(recorded, raw), raw, *values, inconsistent))
+        data["models"][model] = {"episodes": len(verdicts), "normalized": _normalised(recorded, raw), "raw": raw,
                                  **{key: value for (_, key), value in zip(metrics, values)},
                                  "inconsistent": inconsistent}
     blank = (None,) * len(metrics)
     for label, raw in references:
-        rows.append((f"{label} (expected)", None, _frame.normalize(env, raw), raw, *blank, None))
-        data["references"][label] = {"normalized": _frame.normalize(env, raw), "raw": raw}
+        rows.append((f"{label} (expected)", None, _normalised(recorded, raw), raw, *blank, None))
+        data["references"][label] = {"normalized": _normalised(recorded, raw), "raw": raw}
     for name in paper_rows(paper):
         raw = _frame.paper_raw(name, env)
-        rows.append((f"{name} (paper)", None, _frame.normalize(env, raw), raw, *blank, None))
-        data["paper"][name] = {"normalized": _frame.normalize(env, raw), "raw": raw}
+        rows.append((f"{name} (paper)", None, _normalised(recorded, raw), raw, *blank, None))
+        data["paper"][name] = {"normalized": _normalised(recorded, raw), "raw": raw}
     return Summary(title, header, tuple(rows), data)
 
 
@@ -66,5 +68,5 @@ def _mean(values: Iterable[Any]) -> float | None:
     return fmean(present) if present else None
 
 
-def _normalised(env: str, raw: float | None) -> float | None:
-    return None if raw is None else _frame.normalize(env, raw)
+def _normalised(recorded: _frame.Recorded, raw: float | None) -> float | None:
+    return None if raw is None else (raw - recorded.minimum) / (recorded.human - recorded.minimum)
