@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from math import floor
 
 from plancheck.domains.langsuite.engine.agent import AgentConfig, Pose
-from plancheck.domains.langsuite.engine.geometry import Sector, rect_segment_distance, rotate_segment
+from plancheck.domains.langsuite.engine.geometry import Lines, Sector, rotate_segment
 from plancheck.domains.langsuite.engine.scene import Scene
 
 FRONT, LEFT, RIGHT = "front", "left", "right"
@@ -58,18 +58,11 @@ def side_lines(pose: Pose, config: AgentConfig):
 
 def sides(scene: Scene, pose: Pose, config: AgentConfig, objects: Iterable[int]) -> dict[str, list[int]]:
     """Each object instance to the nearest of the front, left and right segments (ties in that order)."""
-    middle, left, right = side_lines(pose, config)
+    lines = Lines(side_lines(pose, config))
     groups: dict[str, list[int]] = {FRONT: [], LEFT: [], RIGHT: []}
+    order = (groups[FRONT], groups[LEFT], groups[RIGHT])
     for node in objects:
-        rect = scene.nodes[node].rect
-        d_middle = rect_segment_distance(rect, *middle)
-        if d_middle == 0.0:
-            groups[FRONT].append(node)
-            continue
-        d_left = rect_segment_distance(rect, *left)
-        d_right = rect_segment_distance(rect, *right)
-        best = min(d_middle, d_left, d_right)
-        groups[FRONT if d_middle == best else LEFT if d_left == best else RIGHT].append(node)
+        order[lines.nearest(scene.nodes[node].rect)].append(node)
     return groups
 
 
