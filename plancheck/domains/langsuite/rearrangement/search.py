@@ -73,7 +73,11 @@ def _backward(pred: Sequence[Sequence[int]], seeds: dict[int, int], n: int) -> l
     return dist
 
 
-def relaxed_table(problem: Problem) -> tuple[dict[frozenset[int], list[int]], dict[tuple[frozenset[int], int], list[int]]]:
+Table = dict[frozenset[int], list[int]]
+HeldTable = dict[tuple[frozenset[int], int], list[int]]
+
+
+def relaxed_table(problem: Problem) -> tuple[Table, HeldTable]:
     """C[S][p]: relaxed cost to finish the movers in S from pose p with a free hand;
     H[(S, o)][p]: the same while holding mover o (S excludes o)."""
     lat = problem.lattice

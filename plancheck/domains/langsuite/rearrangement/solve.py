@@ -42,16 +42,6 @@ def to_acts(plan) -> list[Act]:
     return [Act(WORD_TO_ACTION[w], o) for w, o in plan]
 
 
-def replies(task: Task, acts: list[Act]) -> list[str]:
-    """The plan as the replies LangSuitE reads (``Act: pick_up [apple_0]``), opening and stop included."""
-    names = task.start_scene.names
-    out = ["YES"]
-    for act in acts:
-        word = next(w for w, a in WORD_TO_ACTION.items() if a == act.name)
-        out.append(f"Act: {word}" if act.object_id is None else f"Act: {word} [{names[act.object_id]}]")
-    return out + ["Act: stop"]
-
-
 def replay(task: Task, acts: list[Act]) -> Replay:
     state = task.initial().world
     for i, act in enumerate(acts, start=1):
