@@ -19,6 +19,7 @@ WORLDS: dict[str, str] = {
     "mango": "plancheck.domains.mango.world:WORLD",
     "bandits": "plancheck.domains.smartplay.bandits.world:WORLD",
     "rps": "plancheck.domains.smartplay.rps.world:WORLD",
+    "rearrangement": "plancheck.domains.langsuite.rearrangement.world:WORLD",
 }
 
 

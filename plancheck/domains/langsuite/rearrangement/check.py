@@ -45,10 +45,10 @@ def action_text(task: Task, out: Outcome) -> str:
         return {"thought": "(thought)", "multiple": "(several actions)", "none": "(no action)"}[out.kind]
     act = out.action
     word = WORDS[act.name]
+    written = out.reading.object_name if out.reading is not None and out.reading.object_name else None
     if act.object_id is None:
-        name = out.reading.object_name if out.reading is not None and out.reading.object_name else None
-        return word if name is None else f"{word} [{name}: unknown]"
-    return f"{word} [{task.start_scene.names[act.object_id]}]"
+        return word if written is None else f"{word} [{written}: unknown]"
+    return f"{word} [{written or task.start_scene.names[act.object_id]}]"
 
 
 def strict_problem(task: Task, before: Turn, out: Outcome) -> str | None:

@@ -1,0 +1,258 @@
+"""LangSuitE's Rearrangement (re-created) as the CLI and the batch code see it (``WORLD``).
+
+Instances are the 2,000 ai2thor-rearrangement 2022 episodes (``FloorPlan21_0`` ...) with start and
+goal scenes rebuilt from the default floor plans (:mod:`regenerate`); LangSuitE's own episodes are
+not public. The task is played step by step (``play``), logs and reply lists are re-verified
+(``check``, ``evaluate``), and the certified shortest plans are computed (``solve``, ``export``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from plancheck.domains.langsuite.rearrangement import check as check_mod
+from plancheck.domains.langsuite.rearrangement import pddl, report
+from plancheck.domains.langsuite.rearrangement.expert import run_expert
+from plancheck.domains.langsuite.rearrangement.game import READINGS, RearrangementGame, reply_for
+from plancheck.domains.langsuite.rearrangement.instance import Episode, episode, select
+from plancheck.domains.langsuite.rearrangement.problem import Problem
+from plancheck.domains.langsuite.rearrangement.prompts import LEVELS
+from plancheck.domains.langsuite.rearrangement.rules import Task
+from plancheck.domains.langsuite.rearrangement.solve import certify, optimal, to_acts
+from plancheck.episodes.game import CheckedStep, Outcome, Replies
+from plancheck.errors import BadInputError, InstanceNotFoundError
+from plancheck.files import data_text
+from plancheck.solvers.external import run_fast_downward, run_symk
+from plancheck.solvers.result import SolveResult, Status
+from plancheck.verifier.verdict import Verdict
+from plancheck.world import BrokenRecord, Option, Prompt, Record, Summary
+
+DEFAULTS = {"reading": "langsuite", "level": "low"}
+
+
+@cache
+def _optimum(eid: str) -> int | None:
+    return optimal(Task(episode(eid))).timesteps
+
+
+class ScriptPolicy:
+    """Replies fixed in advance (a reference plan as LangSuitE reads it); ``stop`` when they run out."""
+
+    def __init__(self, replies: Sequence[str]):
+        self.list = tuple(replies)
+
+    def replies(self, step: int, game) -> Replies:
+        return Replies(self.list[step - 1] if step <= len(self.list) else "Act: stop")
+
+
+class RearrangementEpisodes:
+    world = "rearrangement"
+    readings = READINGS
+    policies = ("optimal", "expert")
+    has_goal = True
+
+    def instance(self, name: str) -> Episode:
+        try:
+            return episode(name)
+        except BadInputError as error:
+            raise InstanceNotFoundError(error.message) from None
+
+    def instance_id(self, item: Episode) -> str:
+        return item.id
+
+    def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+        unknown = sorted(set(given) - set(DEFAULTS))
+        if unknown:
+            raise BadInputError(f"unknown setting(s) {', '.join(unknown)}; rearrangement has reading, level")
+        settings, missing = {}, []
+        for key, default in DEFAULTS.items():
+            value = given.get(key)
+            if value is None:
+                settings[key] = default
+                missing.append(f"{key}={default}")
+                continue
+            allowed = tuple(READINGS) if key == "reading" else LEVELS
+            if value not in allowed:
+                raise BadInputError(f"setting {key} must be one of {', '.join(allowed)}, not {value!r}")
+            settings[key] = value
+        notes = (f"setting(s) not logged, LangSuitE's defaults used: {', '.join(missing)}",) if missing else ()
+        return settings, notes
+
+    def game(self, item: Episode, seed: int, settings: Mapping[str, Any]) -> RearrangementGame:
+        return RearrangementGame(item, settings)
+
+    def follower(self, item: Episode, settings: Mapping[str, Any]) -> RearrangementGame:
+        return RearrangementGame(item, settings)
+
+    def policy(self, name: str, game: RearrangementGame, seed: int) -> ScriptPolicy:
+        task = game.task
+        if name == "optimal":
+            ref = optimal(Task(task.episode))
+            if task.level != "low":
+                raise BadInputError("the optimal policy plays the low-level action set; use --level low")
+            return ScriptPolicy(check_mod.plan_replies(task, ref.acts or ()))
+        if name == "expert":
+            run = run_expert(task)
+            replies = ["YES."]
+            for act in run.actions:
+                if isinstance(act, str):
+                    replies.append("pass")
+                else:
+                    replies.extend(check_mod.plan_replies(task, [act])[1:-1] if act.name != "Stop" else ["Act: stop"])
+            return ScriptPolicy(replies)
+        raise BadInputError(f"unknown policy {name!r}; rearrangement offers {', '.join(self.policies)}")
+
+    def describe(self, step: CheckedStep) -> str:
+        info = step.transition.info if step.transition is not None else {}
+        if not info:
+            return ""
+        return (f"misplaced {info['misplaced']}, fixed {info['fixed']}, success {info['success']} (LangSuitE); "
+                f"restored {info['restored']}")
+
+    def outcome(self, item: Episode, settings: Mapping[str, Any], steps: Sequence[CheckedStep]) -> Outcome:
+        last = next((s.transition for s in reversed(steps) if s.transition is not None), None)
+        info = dict(last.info) if last is not None else {}
+        keys = ("success", "misplaced", "fixed", "success_corrected", "misplaced_corrected", "fixed_corrected",
+                "restored")
+        scores = {k: float(info.get(k, 0.0)) for k in keys}
+        scores["steps"] = float(len(steps))
+        notes = []
+        task = Task(item, settings.get("level", "low"))
+        replies = [s.logged.reply if s.logged.reply is not None else reply_for(s.action or "(no action)")
+                   for s in steps]
+        strict = check_mod.check_replies(task, replies).failure
+        if strict is not None:
+            notes.append(f"LangSuitE's prompt read strictly: {strict}")
+        if info.get("crashed"):
+            notes.append(info["crashed"] + "; LangSuitE's run would end there without a result")
+        optimum = _optimum(item.id) if settings.get("level", "low") == "low" else None
+        metrics = {"level": settings.get("level", "low"), "crashed": info.get("crashed"),
+                   "prompt_violation": None if strict is None else str(strict)}
+        return Outcome(scores, metrics,
+                       None if optimum is None else {"steps": float(optimum)}, bool(info.get("success")),
+                       len(steps) if info.get("success") else None, tuple(notes))
+
+
+_READ = ("check", "evaluate")
+
+
+class RearrangementWorld:
+    name = "rearrangement"
+    title = ("LangSuitE Rearrangement, re-created on regenerated scenes (ai2thor-rearrangement 2022 val/test, "
+             "2,000 episodes; LangSuitE's own episodes are not public)")
+    commands = ("instances", "prompt", "play", "check", "evaluate", "solve", "export", "stats")
+    episodes = RearrangementEpisodes()
+    answers = True
+    options = (
+        Option("level", "LangSuitE's action level: low (move_ahead/turn_*, rearrange_react.json) or high (goto, "
+               "rearrange_react-hl.json)", ("prompt", "play", "check", "evaluate", "stats"), "low", LEVELS),
+        Option("reading", "how a reply becomes an action: langsuite (its own parser)", ("play",), "langsuite",
+               tuple(READINGS)),
+        Option("planner", "native: the A* of plancheck; or a classical planner on the exported PDDL",
+               ("solve",), "native", ("native", "fast-downward", "symk")),
+        Option("timeout", "seconds an external planner may run", ("solve",), 300.0, kind=float),
+    )
+
+    def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[Episode]:
+        return select(selectors)
+
+    def instance_id(self, instance: Episode) -> str:
+        return instance.id
+
+    def instance_json(self, instance: Episode) -> dict[str, Any]:
+        return {"id": instance.id, "split": instance.split, "scene": instance.scene, "index": instance.index,
+                "agent": list(instance.agent), "object_rearrangement_count": instance.counts[0],
+                "position_diff_count": instance.counts[1], "open_diff_count": instance.counts[2]}
+
+    def prompt(self, instance: Episode, level: str = "low", **options: Any) -> Prompt:
+        """LangSuitE's opening message (a system message; the model's reply comes next)."""
+        return Prompt(instance.id, Task(instance, level).texts.intro(), None)
+
+    def check(self, instance: Episode, answer: str | Sequence[str], level: str = "low", source: str | None = None,
+              **options: Any) -> Verdict:
+        replies = _replies(answer, source or "answer")
+        task = Task(instance, level)
+        return check_mod.check_replies(task, replies, _optimum(instance.id) if level == "low" else None)
+
+    def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
+        for number, line in enumerate(data_text(path).splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+                eid, replies = obj["instance"], obj["replies"]
+                if not isinstance(replies, list) or not all(isinstance(r, str) for r in replies):
+                    raise TypeError("replies must be a list of texts")
+            except (json.JSONDecodeError, KeyError, TypeError) as error:
+                yield BrokenRecord(number, f"not a record {{\"instance\": ..., \"replies\": [...]}}: {error}",
+                                   str(path))
+                continue
+            yield Record(number, eid, json.dumps(replies), source=str(path), meta=obj)
+
+    def resolve(self, record: Record, data: Path | None, **options: Any) -> Episode:
+        return episode(record.instance)
+
+    def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
+        rows = []
+        for record, verdict in results:
+            level = verdict.metrics.get("level", "low")
+            rows.append((record.model, level, verdict.instance, verdict.scores))
+        return report.table(rows)
+
+    def solve(self, instance: Episode, planner: str = "native", timeout: float = 300.0, **options: Any) -> SolveResult:
+        task = Task(instance)
+        if planner == "native":
+            ref = optimal(task)
+        else:
+            problem = Problem(task)
+            files = pddl.export(problem)
+            run = (run_fast_downward(files[pddl.DOMAIN_FILE], files[f"{instance.id}.pddl"], search="astar(hmax())",
+                                     timeout=timeout) if planner == "fast-downward" else
+                   run_symk(files[pddl.DOMAIN_FILE], files[f"{instance.id}.pddl"], timeout=timeout))
+            if run.status is not Status.SOLVED:
+                return SolveResult(instance.id, planner, run.status, seconds=run.seconds, message=run.message)
+            ref = certify(task, "optimal", to_acts(pddl.from_pddl_plan(problem, run.plan)), seconds=run.seconds)
+        if ref.acts is None:
+            return SolveResult(instance.id, planner, Status.UNSOLVABLE, seconds=ref.seconds, message=ref.reason)
+        plan = tuple(check_mod.plan_replies(task, ref.acts))
+        scores = ref.scores
+        values = {"actions": float(ref.length), "steps": float(ref.timesteps),
+                  "success": float(scores["langsuite"].success),
+                  "success_corrected": float(scores["corrected"].success)}
+        return SolveResult(instance.id, planner, Status.SOLVED if ref.certified else Status.FAILED, plan, values,
+                           proven_optimal=ref.certified, seconds=ref.seconds, message=ref.reason,
+                           extra={"lower_bound": ref.bound, "expanded": ref.expanded})
+
+    def export(self, instance: Episode, **options: Any) -> dict[str, str]:
+        return pddl.export(Problem(Task(instance)))
+
+    def stats(self, selectors: Sequence[str], data: Path | None, level: str = "low", **options: Any) -> Summary:
+        rows = []
+        for item in select(selectors):
+            task = Task(item, level)
+            problem = Problem(task)
+            rows.append((item.id, item.split, item.counts[0], task.diff_count, len(problem.movers),
+                         len(problem.containers), "no" if task.diff_count == 0 else "yes"))
+        header = ("episode", "split", "objects changed", "diff_count", "movers (restore)", "containers",
+                  "LangSuitE success possible")
+        return Summary("LangSuitE Rearrangement (re-created): per episode", header, tuple(rows))
+
+
+def _replies(answer: str | Sequence[str], source: str) -> list[str]:
+    if not isinstance(answer, str):
+        return list(answer)
+    try:
+        replies = json.loads(answer)
+    except json.JSONDecodeError as error:
+        raise BadInputError(f"{source}: a Rearrangement answer is a JSON list of replies (the first answers the "
+                            f"opening question): {error.msg} at line {error.lineno}") from None
+    if not isinstance(replies, list) or not all(isinstance(r, str) for r in replies):
+        raise BadInputError(f"{source}: a Rearrangement answer is a JSON list of reply texts")
+    return replies
+
+
+WORLD = RearrangementWorld()
