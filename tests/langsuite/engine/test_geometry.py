@@ -92,7 +92,8 @@ def test_sector_agrees_with_shapely_on_random_boxes():
         cx, cy = rng.uniform(-3, 3), rng.uniform(-3, 3)
         pose = Pose.start(cx, cy, rng.choice(range(0, 360, 30)))
         r = rng.choice([2.0, 5.0])
-        cone, ours = _shapely_cone(cx, cy, pose.vx, pose.vy, r), g.Sector(cx, cy, pose.vx, pose.vy, r, g.angle_of_view())
+        cone = _shapely_cone(cx, cy, pose.vx, pose.vy, r)
+        ours = g.Sector(cx, cy, pose.vx, pose.vy, r, g.angle_of_view())
         for _ in range(25):
             # half the boxes straddle the arc, where the 64-gon and the circle differ
             dist = rng.uniform(r - 0.05, r + 0.05) if rng.random() < 0.5 else rng.uniform(0, r + 1)

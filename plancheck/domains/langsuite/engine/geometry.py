@@ -225,7 +225,7 @@ class Lines:
 class Sector:
     """LangSuitE's view cone (``Cone2D``): the 64-gon of radius ``radius`` cut by the view triangle."""
 
-    __slots__ = ("cx", "cy", "radius", "_planes", "_circle")
+    __slots__ = ("cx", "cy", "radius", "_planes", "_circle", "_sides", "_inner2")
 
     def __init__(self, cx: float, cy: float, vx: float, vy: float, radius: float, angle: float):
         self.cx, self.cy, self.radius = cx, cy, radius
@@ -237,6 +237,10 @@ class Sector:
             tri = [tri[0], tri[2], tri[1]]
         self._planes = tuple((tri[i], tri[(i + 1) % 3]) for i in range(3))
         self._circle: tuple[tuple[Point, Point], ...] | None = None
+        # the two sides through the apex, as (origin, direction): inside is to their left
+        (ax, ay), (bx, by) = tri[1], tri[2]
+        self._sides = ((cx, cy, ax - cx, ay - cy), (bx, by, cx - bx, cy - by))
+        self._inner2 = (radius * _COS_IN * 0.9999999) ** 2
 
     def _circle_planes(self) -> tuple[tuple[Point, Point], ...]:
         if self._circle is None:
@@ -258,8 +262,21 @@ class Sector:
         cx, cy, r = self.cx, self.cy, self.radius
         dx = x0 - cx if cx < x0 else (cx - x1 if cx > x1 else 0.0)
         dy = y0 - cy if cy < y0 else (cy - y1 if cy > y1 else 0.0)
-        if dx * dx + dy * dy > r * r * 1.0000001:
+        near2 = dx * dx + dy * dy
+        if near2 > r * r * 1.0000001:
             return False
+        if near2 == 0.0:
+            return True  # the apex lies in the box
+        corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        qx, qy = cx + (dx if cx < x0 else -dx if cx > x1 else 0.0), cy + (dy if cy < y0 else -dy if cy > y1 else 0.0)
+        inside = True
+        for ox, oy, ex, ey in self._sides:
+            if all(ex * (py - oy) - ey * (px - ox) < 0 for px, py in corners):
+                return False  # the box lies wholly outside one side of the cone
+            if ex * (qy - oy) - ey * (qx - ox) <= 1e-12:
+                inside = False
+        if inside and near2 < self._inner2:
+            return True  # the box's nearest point lies well inside the cone
         poly = _clip([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], self._planes)
         if not poly:
             return False

@@ -70,7 +70,7 @@ def candidates(grid: list[list[int]], row: int, col: int) -> list[tuple[int, int
     queue = deque([(row, col)])
     visited = {(row, col)}
     found: list[tuple[int, int]] = []
-    while queue:
+    while queue and len(found) < 10:  # LangSuitE scans on, but nothing is collected after ten
         r, c = queue.popleft()
         for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
             nr, nc = r + dr, c + dc

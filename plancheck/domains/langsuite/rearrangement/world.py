@@ -95,7 +95,7 @@ class RearrangementEpisodes:
             if task.level != "low":
                 raise BadInputError("the optimal policy plays the low-level action set; use --level low")
             return ScriptPolicy(check_mod.plan_replies(task, ref.acts or ()))
-        if name == "expert":
+        if name == "expert":  # a run LangSuitE's expert would crash in is ended by a stop here
             run = run_expert(task)
             replies = ["YES."]
             for act in run.actions:
