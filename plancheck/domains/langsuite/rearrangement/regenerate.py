@@ -11,7 +11,7 @@ from the floor plan's default metadata and the episode's poses:
    recomputed: among the receptacles whose (x, z) box holds the object's centre and whose height
    range holds the object's bottom (2 cm tolerance), the one with the highest top at or below the
    object's bottom, else the highest bottom; nothing on the floor. On the default scenes this rule
-   gives exactly AI2-THOR's parents for 90.6% of the pickupable objects (1,717 of 1,895);
+   gives exactly AI2-THOR's parents for 90.5% of the pickupable objects (1,715 of 1,895);
 4. every ``receptacleObjectIds`` is recomputed from the parents, in scene order.
 
 Physics settling, rotated boxes and AI2-THOR's own contact-based parents cannot be reproduced.
