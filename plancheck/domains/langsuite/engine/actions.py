@@ -20,7 +20,7 @@ A template domain the task's file lacks gives empty feedback (``goto`` in the lo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from plancheck.domains.langsuite.engine import observe
 from plancheck.domains.langsuite.engine.agent import AgentConfig, Pose
@@ -71,9 +71,10 @@ class Engine:
     config: AgentConfig
     templates: Templates
     high_level: bool = False
+    _seen: dict = field(default_factory=dict, compare=False, repr=False)  # (scene id, pose) -> (scene, seen)
 
     def observation(self, state: WorldState) -> str:
-        return observe.observation(state.scene, state.pose, self.config, self.high_level)
+        return observe.observation(state.scene, state.pose, self.config, self.high_level, self._observed(state))
 
     def execute(self, state: WorldState, act: Act) -> Result:
         """Run one action (never ``Stop``, which the agent handles)."""
@@ -85,8 +86,17 @@ class Engine:
     def _say(self, state: WorldState, success: bool, domain: str, key: str, **values) -> Result:
         return Result(state, success, self.templates.build(domain, key, **values), (domain, key))
 
-    def _observed(self, state: WorldState) -> list[str]:
-        return observe.observed(state.scene, state.pose, self.config)
+    def _observed(self, state: WorldState) -> dict[str, int]:
+        """The observed objects, remembered for the last few (scene, pose) pairs (scenes are immutable)."""
+        key = (id(state.scene), state.pose)
+        hit = self._seen.get(key)
+        if hit is not None and hit[0] is state.scene:
+            return hit[1]
+        if len(self._seen) > 64:
+            self._seen.clear()
+        seen = observe.observed(state.scene, state.pose, self.config)
+        self._seen[key] = (state.scene, seen)
+        return seen
 
 
 def _move_ahead(engine: Engine, state: WorldState, act: Act) -> Result:

@@ -95,9 +95,13 @@ def _group_text(scene: Scene, side: str, members: Sequence[int]) -> str:
     return text.strip("; ") + ". "
 
 
-def observation(scene: Scene, pose: Pose, config: AgentConfig, high_level: bool = False) -> str:
-    """``get_observation``: the three groups, or the "You see nothing" text of the action level."""
-    groups = sides(scene, pose, config, observed(scene, pose, config).values())
+def observation(scene: Scene, pose: Pose, config: AgentConfig, high_level: bool = False,
+                seen: dict[str, int] | None = None) -> str:
+    """``get_observation``: the three groups, or the "You see nothing" text of the action level
+    (``seen``: the observed objects, when already computed for this scene and pose)."""
+    if seen is None:
+        seen = observed(scene, pose, config)
+    groups = sides(scene, pose, config, seen.values())
     text = "".join(_group_text(scene, side, groups[side]) for side in (FRONT, LEFT, RIGHT))
     if not text:
         return NOTHING_HIGH if high_level else NOTHING_LOW
