@@ -187,39 +187,46 @@ class Lines:
 
     def nearest(self, rect: Rect) -> int:
         x0, y0, x1, y1 = rect
-        dists = []
+        squares = []
         for ax, ay, bx, by, ex, ey, len2, lox, hix, loy, hiy in self._pre:
+            u0, u1, v0, v1 = x0 - ax, x1 - ax, y0 - ay, y1 - ay
             if not (hix < x0 or lox > x1 or hiy < y0 or loy > y1):
-                c1 = ex * (y0 - ay) - ey * (x0 - ax)
-                c2 = ex * (y1 - ay) - ey * (x0 - ax)
-                c3 = ex * (y1 - ay) - ey * (x1 - ax)
-                c4 = ex * (y0 - ay) - ey * (x1 - ax)
+                c1 = ex * v0 - ey * u0
+                c2 = ex * v1 - ey * u0
+                c3 = ex * v1 - ey * u1
+                c4 = ex * v0 - ey * u1
                 if not ((c1 > 0 and c2 > 0 and c3 > 0 and c4 > 0) or (c1 < 0 and c2 < 0 and c3 < 0 and c4 < 0)):
-                    if not dists:
+                    if not squares:
                         return 0
-                    dists.append(0.0)
+                    squares.append(0.0)
                     continue
-            dx = x0 - ax if ax < x0 else (ax - x1 if ax > x1 else 0.0)
-            dy = y0 - ay if ay < y0 else (ay - y1 if ay > y1 else 0.0)
+            dx = u0 if u0 > 0 else (-u1 if u1 < 0 else 0.0)
+            dy = v0 if v0 > 0 else (-v1 if v1 < 0 else 0.0)
             best = dx * dx + dy * dy
             dx = x0 - bx if bx < x0 else (bx - x1 if bx > x1 else 0.0)
             dy = y0 - by if by < y0 else (by - y1 if by > y1 else 0.0)
             d = dx * dx + dy * dy
             if d < best:
                 best = d
-            for cx, cy in ((x0, y0), (x0, y1), (x1, y1), (x1, y0)):
-                t = ((cx - ax) * ex + (cy - ay) * ey) / len2
-                t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
-                px, py = cx - (ax + t * ex), cy - (ay + t * ey)
-                d = px * px + py * py
+            for cu, cv in ((u0, v0), (u0, v1), (u1, v1), (u1, v0)):
+                t = (cu * ex + cv * ey) / len2
+                if t <= 0.0:
+                    d = cu * cu + cv * cv
+                elif t >= 1.0:
+                    pu, pv = cu - ex, cv - ey
+                    d = pu * pu + pv * pv
+                else:
+                    pu, pv = cu - t * ex, cv - t * ey
+                    d = pu * pu + pv * pv
                 if d < best:
                     best = d
-            dists.append(sqrt(best))
-        order = sorted(range(len(dists)), key=dists.__getitem__)
-        if len(order) > 1 and dists[order[1]] - dists[order[0]] <= 1e-9:
+            squares.append(best)
+        first = min(range(len(squares)), key=squares.__getitem__)
+        rest = [sqrt(q) for i, q in enumerate(squares) if i != first]
+        if rest and min(rest) - sqrt(squares[first]) <= 1e-9:
             exact = [rect_segment_distance(rect, *seg) for seg in self.segments]
             return min(range(len(exact)), key=exact.__getitem__)
-        return order[0]
+        return first
 
 
 class Sector:

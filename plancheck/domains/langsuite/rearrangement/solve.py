@@ -78,9 +78,13 @@ def optimal(task: Task, limit: int = MAX_ACTIONS) -> Reference:
     found = search.solve(problem, limit)
     seconds = time.perf_counter() - began
     if found.plan is None:
-        return Reference("optimal", None, None, True, f"no plan of at most {limit} actions reaches the goal "
-                         f"(relaxed lower bound {found.bound})", expanded=found.expanded, seconds=seconds,
-                         bound=found.bound)
+        if found.bound >= search.INF:
+            why = (f"no plan reaches the goal: from the {len(problem.lattice)} poses the agent can reach, some mover "
+                   "cannot be picked up or cannot be dropped in its goal region")
+        else:
+            why = f"no plan of at most {limit} actions reaches the goal (relaxed lower bound {found.bound})"
+        return Reference("optimal", None, None, True, why, expanded=found.expanded, seconds=seconds,
+                         bound=None if found.bound >= search.INF else found.bound)
     return certify(task, "optimal", to_acts(found.plan), found.expanded, seconds, found.bound)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from plancheck.domains.langsuite.rearrangement import check as check_mod
+from plancheck.domains.langsuite.rearrangement import convert as convert_mod
 from plancheck.domains.langsuite.rearrangement import pddl, report
 from plancheck.domains.langsuite.rearrangement.expert import run_expert
 from plancheck.domains.langsuite.rearrangement.game import READINGS, RearrangementGame, reply_for
@@ -144,7 +145,7 @@ class RearrangementWorld:
     name = "rearrangement"
     title = ("LangSuitE Rearrangement, re-created on regenerated scenes (ai2thor-rearrangement 2022 val/test, "
              "2,000 episodes; LangSuitE's own episodes are not public)")
-    commands = ("instances", "prompt", "play", "check", "evaluate", "solve", "export", "stats")
+    commands = ("instances", "prompt", "play", "check", "evaluate", "solve", "export", "stats", "convert")
     episodes = RearrangementEpisodes()
     answers = True
     options = (
@@ -155,6 +156,9 @@ class RearrangementWorld:
         Option("planner", "native: the A* of plancheck; or a classical planner on the exported PDDL",
                ("solve",), "native", ("native", "fast-downward", "symk")),
         Option("timeout", "seconds an external planner may run", ("solve",), 300.0, kind=float),
+        Option("format", "pddl: the reference problem as PDDL; langsuite: the episode as one line of LangSuitE's "
+               "data/rearrange/<stage>.json (to run LangSuitE's own code on it)", ("export",), "pddl",
+               ("pddl", "langsuite")),
     )
 
     def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[Episode]:
@@ -227,8 +231,14 @@ class RearrangementWorld:
                            proven_optimal=ref.certified, seconds=ref.seconds, message=ref.reason,
                            extra={"lower_bound": ref.bound, "expanded": ref.expanded})
 
-    def export(self, instance: Episode, **options: Any) -> dict[str, str]:
+    def export(self, instance: Episode, format: str = "pddl", **options: Any) -> dict[str, str]:
+        if format == "langsuite":
+            return {f"{instance.id}.json": json.dumps(instance.line()) + "\n"}
         return pddl.export(Problem(Task(instance)))
+
+    def convert(self, path: Path, seed: int | None = None, model: str | None = None, **options: Any):
+        """Episode logs from LangSuitE's console logs (``{scene}-{index}.jl``)."""
+        return convert_mod.convert(path, seed=seed, model=model)
 
     def stats(self, selectors: Sequence[str], data: Path | None, level: str = "low", **options: Any) -> Summary:
         rows = []
