@@ -20,7 +20,7 @@ from plancheck.domains.langsuite.rearrangement.expert import run_expert
 from plancheck.domains.langsuite.rearrangement.instance import episode
 from plancheck.domains.langsuite.rearrangement.problem import restored
 from plancheck.domains.langsuite.rearrangement.rules import Task
-from plancheck.domains.langsuite.rearrangement.solve import optimal
+from plancheck.domains.langsuite.rearrangement.solve import optimal, replay
 from plancheck.world import Summary
 
 HEADER = ("player", "level", "episodes", "SR", "Misplaced", "Fixed Strict", "steps", "SR (corr.)",
@@ -45,7 +45,6 @@ def reference_numbers(eid: str, level: str, kind: str) -> tuple[float, ...]:
         ref = optimal(task)
         if ref.acts is None:
             return (0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 0.0)
-        from plancheck.domains.langsuite.rearrangement.solve import replay
         final = replay(task, list(ref.acts)).final
         steps = float(ref.timesteps)
     else:
