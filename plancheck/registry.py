@@ -22,6 +22,7 @@ WORLDS: dict[str, str] = {
     "messenger-l1": "plancheck.domains.smartplay.messenger.world:WORLD_L1",
     "messenger-l2": "plancheck.domains.smartplay.messenger.world:WORLD_L2",
     "messenger-l3": "plancheck.domains.smartplay.messenger.world:WORLD_L3",
+    "rearrangement": "plancheck.domains.langsuite.rearrangement.world:WORLD",
 }
 
 

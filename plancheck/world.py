@@ -96,18 +96,19 @@ class Prompt:
 
     ``context`` holds (role, content) messages that come between the system message and the user
     message, for benchmarks that send several (SmartPlay sends the manual and the observation as
-    further system messages).
+    further system messages). ``user`` is None for a benchmark that sends no user message
+    (LangSuitE's messages are all system messages).
     """
 
     instance: str
     system: str | None
-    user: str
+    user: str | None
     context: tuple[tuple[str, str], ...] = ()
 
     def messages(self) -> list[dict[str, str]]:
         head = [{"role": "system", "content": self.system}] if self.system is not None else []
         middle = [{"role": role, "content": content} for role, content in self.context]
-        return head + middle + [{"role": "user", "content": self.user}]
+        return head + middle + ([{"role": "user", "content": self.user}] if self.user is not None else [])
 
     def to_json(self) -> dict[str, Any]:
         return {"instance": self.instance, "messages": self.messages()}

@@ -82,3 +82,8 @@ def test_the_smartplay_episode_benchmark_runs():
     assert [line.split()[:2] for line in out.splitlines()] == [["bandits", "without"], ["bandits", "with"],
                                                                ["rps", "without"], ["rps", "with"]]
     assert all("steps/s checked" in line for line in out.splitlines())
+
+
+def test_langsuite_rearrangement_script_runs():
+    out = run("langsuite_rearrangement.py", "--episodes", "2", "--steps", "20")
+    assert re.search(r"^engine: [\d.]+ ms a step", out, re.M) and re.search(r"^certify: median [\d.]+ s", out, re.M)

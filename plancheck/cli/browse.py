@@ -46,7 +46,8 @@ def cmd_prompt(args, world: World, options: dict) -> int:
                     print(f"=== {prompt.instance}: system ===\n{prompt.system}")
                 for role, content in prompt.context:
                     print(f"=== {prompt.instance}: {role} ===\n{content}")
-                print(f"=== {prompt.instance}: user ===\n{prompt.user}")
+                if prompt.user is not None:  # LangSuitE sends system messages only
+                    print(f"=== {prompt.instance}: user ===\n{prompt.user}")
     finally:
         if args.output:
             stream.close()

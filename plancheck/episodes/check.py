@@ -137,7 +137,9 @@ class _Run:
     def _prompt(self, logged: Step) -> str | None:
         if logged.prompt is None:
             return None
-        earlier = logged.earlier or tuple(m["content"] for m in logged.prompt if m["role"] == "assistant")
+        # one question a step: nothing came earlier (the prompt's assistant messages are the conversation so far)
+        earlier = logged.earlier if logged.earlier or self.game.turns == 1 else \
+            tuple(m["content"] for m in logged.prompt if m["role"] == "assistant")
         if len(earlier) != self.game.turns - 1:
             return (f"the prompt follows {len(earlier)} earlier reply(ies) of this step, but the game asks "
                     f"{self.game.turns} question(s) per step")
