@@ -9,8 +9,6 @@ any PDDL plan.
 True
 """
 
-__version__ = "0.1.0"
-
 from plancheck.api import (
     check,
     evaluate,
@@ -30,6 +28,7 @@ from plancheck.registry import get_world
 from plancheck.solvers.result import SolveResult, Status
 from plancheck.verifier.batch import BatchItem
 from plancheck.verifier.verdict import Failure, Semantics, Verdict
+from plancheck.version import __version__
 from plancheck.world import BrokenRecord, Capability, Prompt, Record, Summary, World
 
 __all__ = [

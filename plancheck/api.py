@@ -27,12 +27,19 @@ from plancheck.registry import get_world, world_names
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.batch import BatchItem, evaluate_records
 from plancheck.verifier.verdict import Verdict
-from plancheck.world import BrokenRecord, Prompt, Record, Summary
+from plancheck.world import BrokenRecord, Prompt, Record, Summary, World
 
 if TYPE_CHECKING:
     from plancheck.verifier.pddl_validate import ValidationReport
 
 DataPath = Path | str | None
+
+
+def _world(name: str) -> World:
+    """The world, once its optional dependencies are known to be installed (else MissingExtraError)."""
+    found = get_world(name)
+    found.require()
+    return found
 
 
 def worlds() -> tuple[str, ...]:
@@ -52,7 +59,7 @@ def instances(world_name: str, selectors: str | Sequence[str] = "all", *, data: 
     ['hanoi-3', 'hanoi-4']
     """
     chosen = [selectors] if isinstance(selectors, str) else list(selectors)
-    return get_world(world_name).instances(chosen, data_folder(data), **options)
+    return _world(world_name).instances(chosen, data_folder(data), **options)
 
 
 def instance(world_name: str, instance_id: str, *, data: DataPath = None, **options: Any) -> Any:
@@ -74,26 +81,26 @@ def _resolve(world_name: str, item: Any, data: DataPath, options: dict[str, Any]
 
 def prompt(world_name: str, item: Any, *, data: DataPath = None, **options: Any) -> Prompt:
     """The benchmark's prompt for one instance (``Prompt.messages()`` gives the chat messages)."""
-    return get_world(world_name).prompt(_resolve(world_name, item, data, options), **options)
+    return _world(world_name).prompt(_resolve(world_name, item, data, options), **options)
 
 
 def check(world_name: str, item: Any, answer: str | Sequence[str], *, data: DataPath = None,
           **options: Any) -> Verdict:
     """Read, verify and score one answer: free text, or a ready list of action names."""
-    return get_world(world_name).check(_resolve(world_name, item, data, options), answer, **options)
+    return _world(world_name).check(_resolve(world_name, item, data, options), answer, **options)
 
 
 def read_answers(world_name: str, path: Path | str, *, data: DataPath = None,
                  **options: Any) -> Iterator[Record | BrokenRecord]:
     """The records of an answer file in any format the world knows (broken ones say why, with their line)."""
-    return get_world(world_name).read_answers(Path(path), data_folder(data), **options)
+    return _world(world_name).read_answers(Path(path), data_folder(data), **options)
 
 
 def evaluate(world_name: str, records: Iterable[Record | BrokenRecord] | Path | str, *, data: DataPath = None,
              **options: Any) -> Iterator[BatchItem]:
     """A verdict (or the reason it could not be scored) for every record of a file or an iterable of records."""
     folder = data_folder(data)
-    world_ = get_world(world_name)
+    world_ = _world(world_name)
     if isinstance(records, (str, Path)):
         records = world_.read_answers(Path(records), folder, **options)
     return evaluate_records(world_, records, folder, **options)
@@ -101,17 +108,17 @@ def evaluate(world_name: str, records: Iterable[Record | BrokenRecord] | Path | 
 
 def summarize(world_name: str, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
     """The benchmark's summary table of (record, verdict) pairs, e.g. from :func:`evaluate`."""
-    return get_world(world_name).summarize(results, **options)
+    return _world(world_name).summarize(results, **options)
 
 
 def solve(world_name: str, item: Any, *, data: DataPath = None, **options: Any) -> SolveResult:
     """A certified reference plan (the world's planners by name: ``planner=...``)."""
-    return get_world(world_name).solve(_resolve(world_name, item, data, options), **options)
+    return _world(world_name).solve(_resolve(world_name, item, data, options), **options)
 
 
 def export(world_name: str, item: Any, *, data: DataPath = None, **options: Any) -> dict[str, str]:
     """The PDDL files of one instance: file name -> text."""
-    return get_world(world_name).export(_resolve(world_name, item, data, options), **options)
+    return _world(world_name).export(_resolve(world_name, item, data, options), **options)
 
 
 def validate(domain: Path | str, problem: Path | str, plan: Path | str) -> ValidationReport:

@@ -1,7 +1,8 @@
 """``plancheck demo``: score a shipped sample of published GRASP answers, offline.
 
-The sample (``plancheck/data/demo/grasp``) holds grid 0 of each of the 20 published grid files and,
-for its 160 environments, the recorded greedy and random-walk answers and GPT-3.5's responses.
+The sample (``plancheck/data/demo/grasp/answers.jsonl``) holds, for grid 0 of each of the 20 published
+grid files (shipped in ``plancheck/data/grasp/grids``) x 8 settings, the recorded greedy and random-walk
+answers and GPT-3.5's responses.
 """
 
 from __future__ import annotations
@@ -51,9 +52,9 @@ class DemoReport:
 
 
 def run_demo() -> DemoReport:
-    records = list(WORLD.read_answers(DEMO_DATA / "grasp" / "answers.jsonl", DEMO_DATA))
+    records = list(WORLD.read_answers(DEMO_DATA / "grasp" / "answers.jsonl", None))
     results, broken = [], []
-    for item in evaluate_records(WORLD, records, DEMO_DATA):
+    for item in evaluate_records(WORLD, records, None):  # the grids shipped inside the package
         if item.verdict is None:
             broken.append(f"line {item.record.line}: {item.error}")
         else:

@@ -76,6 +76,10 @@ class UnsupportedError(BadInputError):
     """A world (or one of its instances) does not offer what was asked, e.g. a PDDL form."""
 
 
+class MissingExtraError(BadInputError):
+    """An optional dependency a world needs is not installed; the message names the pip extra."""
+
+
 class PDDLError(BadInputError):
     """A PDDL domain, problem or plan cannot be read or is inconsistent."""
 

@@ -18,6 +18,7 @@ so a stray byte spoils one record, not the batch; in data files they are an erro
 from __future__ import annotations
 
 import bisect
+import gzip
 import json
 import os
 import re
@@ -93,7 +94,7 @@ def answer_lines(path: Path, limits: Limits = DEFAULT) -> Iterator[tuple[int, An
             except json.JSONDecodeError as error:
                 yield BrokenRecord(number, _not_json(error), source)
             except BadInputError as error:
-                yield BrokenRecord(number, _reason(error), source)
+                yield BrokenRecord(number, line_reason(error), source)
 
 
 def list_refused(items: Sized, field: str, limits: Limits) -> str | None:
@@ -117,7 +118,7 @@ def _limit_reason(limits: Limits, size: int) -> str:
     raise AssertionError("a line within the limit was refused")  # pragma: no cover
 
 
-def _reason(error: BadInputError) -> str:
+def line_reason(error: BadInputError) -> str:
     """The error without the file and line a BrokenRecord carries already (its column stays)."""
     where = error.location
     text = str(error)
@@ -153,7 +154,7 @@ def answer_entries(path: Path, by_name: Callable[[dict], bool] | None = None,
         yield BrokenRecord(error.lineno, _not_json(error), str(path))
         return
     except BadInputError as error:
-        yield BrokenRecord(error.location.line if error.location else 1, _reason(error), str(path))
+        yield BrokenRecord(error.location.line if error.location else 1, line_reason(error), str(path))
         return
     newlines = [offset for offset, char in enumerate(text) if char == "\n"]
     if isinstance(document, list) or isinstance(document, dict) and by_name is not None and by_name(document):
@@ -191,8 +192,9 @@ def _members(text: str) -> Iterator[tuple[int, int, Any]]:
 
 
 def data_text(path: Path) -> str:
-    """A data file's text; bytes that are not UTF-8 are bad input, located by line and column."""
-    raw = path.read_bytes()
+    """A data file's text (``.gz`` files decompressed); bytes that are not UTF-8 are bad input, located by line
+    and column."""
+    raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:

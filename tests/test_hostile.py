@@ -13,16 +13,42 @@ from pathlib import Path
 import pytest
 
 from plancheck.cli import main
+from plancheck.episodes.log import episode_lines
 from plancheck.registry import get_world, world_names, world_package
+from plancheck.world import Capability, EpisodeExample
 
 HUGE = "9" * 5000
 
 
-def _good(name: str) -> tuple[dict, list[str]]:
-    """A record every world scores (its corpus's first example), and the flags that keep checking it quick."""
-    example = importlib.import_module(world_package(name) + ".examples").EXAMPLES[0]
+def _corpus(name: str) -> list:
+    found = importlib.import_module(world_package(name) + ".examples").EXAMPLES
+    return list(found.get(name, ()) if isinstance(found, dict) else found)
+
+
+def _played(name: str) -> bool:
+    """Whether the world's batches are episode logs (an interactive world) rather than answer records."""
+    return get_world(name).supports(Capability.PLAY)
+
+
+def _good(name: str) -> tuple[list[str], list[str]]:
+    """Lines every world scores as one unit (an answer record, or an episode's header and steps from its corpus),
+    and the flags that keep checking them quick."""
+    example = _corpus(name)[0]
+    if _played(name):
+        return [json.dumps(line) for line in episode_lines(example.episode)], []
     flags = ["--no-optimal"] if name == "babyai" else []
-    return {"instance": example.instance, "response": example.answer}, flags
+    return [json.dumps({"instance": example.instance, "response": example.answer})], flags
+
+
+def _answer(name: str) -> tuple[str, str, list[str]] | None:
+    """An instance and an answer file's text that ``check`` reads, for a world that takes answers."""
+    world = get_world(name)
+    if not world.supports(Capability.ANSWERS):
+        return None
+    example = _corpus(name)[0]
+    if isinstance(example, EpisodeExample):  # an interactive world that also takes the list of replies
+        return example.episode.header.instance, json.dumps([step.reply for step in example.episode.steps]), []
+    return example.instance, example.answer, _good(name)[1]
 
 
 def _evaluate(tmp_path: Path, name: str, lines: list[str], capsys, *flags: str) -> tuple[int, list[dict], str]:
@@ -33,49 +59,59 @@ def _evaluate(tmp_path: Path, name: str, lines: list[str], capsys, *flags: str) 
     return code, [json.loads(line) for line in captured.out.splitlines()], captured.err
 
 
-def _batch(name: str, bad: str) -> list[str]:
-    good = json.dumps(_good(name)[0])
-    return [good, bad, good.replace('"instance"', '"model": "other", "instance"')]
+def _batch(name: str, field: str, value: str) -> tuple[list[str], int]:
+    """A batch of three units whose middle one has ``field`` (of an answer record; of the first step of an
+    episode) holding the JSON text ``value``; and the line number of that field."""
+    good = _good(name)[0]
+    if _played(name):
+        bad = [good[0], f'{{"step": 1, "reply": "x", "{field}": {value}}}']
+    else:
+        bad = [good[0][:-1] + f', "{field}": {value}}}']
+    return good + bad + good, len(good) + len(bad)
 
 
-def _scored_around(rows: list[dict]) -> None:
-    assert [("verdict" in row, row["line"]) for row in rows] == [(True, 1), (False, 2), (True, 3)], rows
+def _scored_around(rows: list[dict], line: int) -> None:
+    assert [("verdict" in row) for row in rows] == [True, False, True], rows
+    assert rows[1]["line"] == line
 
 
 @pytest.mark.parametrize("name", world_names())
 def test_a_huge_integer_costs_its_record_only(name, tmp_path, capsys, shared_data, monkeypatch):
     monkeypatch.setenv("PLANCHECK_DATA", str(shared_data))
-    record = json.dumps(_good(name)[0])[:-1] + f', "seed": {HUGE}}}'
-    code, rows, err = _evaluate(tmp_path, name, _batch(name, record), capsys)
+    lines, bad = _batch(name, "seed", HUGE)
+    code, rows, err = _evaluate(tmp_path, name, lines, capsys)
     assert code == 0
-    _scored_around(rows)
+    _scored_around(rows, bad)
     assert "max_digits 100 exceeded: field 'seed' is a number of 5000 digits" in rows[1]["error"]
-    assert "answers.jsonl, line 2: column" in err and "--max-digits 100 exceeded" in err
+    assert f"answers.jsonl, line {bad}: column" in err and "--max-digits 100 exceeded" in err
 
 
 @pytest.mark.parametrize("name", world_names())
 def test_deeply_nested_json_costs_its_record_only(name, tmp_path, capsys, shared_data, monkeypatch):
     monkeypatch.setenv("PLANCHECK_DATA", str(shared_data))
-    record = '{"instance": "x", "response": {"a": ' + "[" * 100_000 + "]" * 100_000 + "}}"
-    code, rows, _ = _evaluate(tmp_path, name, _batch(name, record), capsys)
+    lines, bad = _batch(name, "deep", '{"a": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    code, rows, _ = _evaluate(tmp_path, name, lines, capsys)
     assert code == 0
-    _scored_around(rows)
-    assert "max_nesting 100 exceeded: field 'response.a' nests deeper than 100 levels" in rows[1]["error"]
+    _scored_around(rows, bad)
+    assert "max_nesting 100 exceeded: field 'deep.a' nests deeper than 100 levels" in rows[1]["error"]
 
 
 @pytest.mark.parametrize("name", world_names())
 def test_a_5000_digit_id_is_bad_input_not_a_crash(name, tmp_path, capsys, shared_data, monkeypatch):
     monkeypatch.setenv("PLANCHECK_DATA", str(shared_data))
-    good, flags = _good(name)
     digits = {"grasp": f"gen{HUGE}_outer_spiral_block-0-0-1-1", "hanoi": f"hanoi-{HUGE}",
-              "babyai": f"BabyAI-GoToLocal-v0/seed={HUGE}", "mango": f"{HUGE}/rf/{HUGE}"}[name]
-    answer = tmp_path / "answer.txt"
-    answer.write_text(good["response"] if isinstance(good["response"], str) else "[]")
-    assert main(["check", name, digits, str(answer), *flags]) == 2
-    assert capsys.readouterr().err.startswith("plancheck: error:")
-    code, rows, _ = _evaluate(tmp_path, name, _batch(name, json.dumps({**good, "instance": digits})), capsys)
+              "babyai": f"BabyAI-GoToLocal-v0/seed={HUGE}", "mango": f"{HUGE}/rf/{HUGE}"}.get(name, HUGE)
+    if (answer := _answer(name)) is not None:
+        path = tmp_path / "answer.txt"
+        path.write_text(answer[1])
+        assert main(["check", name, digits, str(path), *answer[2]]) == 2
+        assert capsys.readouterr().err.startswith("plancheck: error:")
+    good = _good(name)[0]
+    unit = json.loads(good[0])
+    bad = [json.dumps({**unit, "instance": digits}), *good[1:]]
+    code, rows, _ = _evaluate(tmp_path, name, good + bad + good, capsys)
     assert code == 0
-    _scored_around(rows)
+    _scored_around(rows, len(good) + 1)
 
 
 def test_an_infinite_grasp_index_costs_its_record_only(shared_data, tmp_path, capsys):
@@ -114,9 +150,10 @@ def test_an_8_million_token_answer_list_is_refused_unread(tmp_path, capsys):
 
 def test_a_list_longer_than_the_limit_names_its_field(tmp_path, capsys):
     record = json.dumps({"instance": "gen7_outer_spiral_block-0-0-1-1", "answer": ["UP"] * 1001})
-    code, rows, _ = _evaluate(tmp_path, "grasp", _batch("grasp", record), capsys, "--max-list-length", "1000")
+    good = _good("grasp")[0]
+    code, rows, _ = _evaluate(tmp_path, "grasp", good + [record] + good, capsys, "--max-list-length", "1000")
     assert code == 0
-    _scored_around(rows)
+    _scored_around(rows, 2)
     assert rows[1]["error"] == "max_list_length 1000 exceeded: field 'answer' holds 1001 elements"
 
 

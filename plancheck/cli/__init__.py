@@ -3,7 +3,7 @@
 Exit codes: 0 = ok / valid, 1 = plan invalid or check failed, 2 = bad input or usage, 3 = internal error
 (any unexpected exception: one line naming it, and ``--debug`` for the traceback).
 This package is the only place that prints, reads environment variables or exits. One module per
-group of commands (``browse``, ``check``, ``evaluate``, ``solve``, ``tools``); the parser is built
+group of commands (``browse``, ``check``, ``evaluate``, ``play``, ``solve``, ``tools``); the parser is built
 from what each world declares (``parser``).
 """
 
@@ -21,13 +21,15 @@ from plancheck.cli.check import cmd_check
 from plancheck.cli.common import BAD_INPUT, INTERNAL, world_options
 from plancheck.cli.evaluate import cmd_evaluate
 from plancheck.cli.parser import build_parser
+from plancheck.cli.play import cmd_convert, cmd_play
 from plancheck.cli.solve import cmd_export, cmd_solve
 from plancheck.cli.tools import cmd_demo, cmd_validate
 from plancheck.errors import BadInputError, DataNotFoundError
 from plancheck.registry import get_world
 
-_WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "check": cmd_check,
-                   "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats}
+_WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "play": cmd_play, "check": cmd_check,
+                   "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats,
+                   "convert": cmd_convert}
 
 
 class _NoteHandler(logging.Handler):
@@ -89,6 +91,7 @@ def _run(args) -> int:
     world = get_world(args.world)
     if not world.supports(args.command):
         raise world.unsupported(args.command)
+    world.require()
     return _WORLD_COMMANDS[args.command](args, world, world_options(args, world, args.command))
 
 

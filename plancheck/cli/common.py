@@ -34,21 +34,24 @@ def data_dir(args: argparse.Namespace) -> Path | None:
     return data_folder(args.data)
 
 
-def read_answer(path: str, limits: Limits) -> str:
+def read_answer(path: str, limits: Limits | None) -> str:
     """The answer's text; bytes that are not UTF-8 become U+FFFD, said on stderr with the first one's place.
-    An answer above ``limits.answer_bytes`` is refused without reading more than that."""
+    An answer above ``limits.answer_bytes`` is refused without reading more than that (None: no limit, for an
+    episode log, whose lines are limited one by one)."""
+    most = None if limits is None else limits.answer_bytes
     if path == "-":
-        raw = sys.stdin.buffer.read(limits.answer_bytes + 1)
+        raw = sys.stdin.buffer.read(-1 if most is None else most + 1)
         size = len(raw)
-        while size > limits.answer_bytes and (more := len(sys.stdin.buffer.read(1 << 20))):
+        while most is not None and size > most and (more := len(sys.stdin.buffer.read(1 << 20))):
             size += more
     else:
         file = Path(path)
         if not file.is_file():
             raise BadInputError(f"answer file {path} {'is a folder' if file.is_dir() else 'does not exist'}")
         size = file.stat().st_size
-        raw = b"" if size > limits.answer_bytes else file.read_bytes()
-    limits.bytes_of(size, "the answer", Location("<stdin>" if path == "-" else path))
+        raw = b"" if most is not None and size > most else file.read_bytes()
+    if limits is not None:
+        limits.bytes_of(size, "the answer", Location("<stdin>" if path == "-" else path))
     text, undecodable = decode_answer(raw)
     if undecodable is not None:
         line, column = undecodable

@@ -9,13 +9,14 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from plancheck.cli.common import BAD_INPUT, INTERNAL, OK, data_dir, emit, json_out
 from plancheck.cli.progress import Progress
 from plancheck.errors import BadInputError
 from plancheck.verifier.batch import BatchItem, evaluate_records
 from plancheck.verifier.render import table_text
-from plancheck.world import BrokenRecord, Record, World
+from plancheck.world import BrokenRecord, Capability, Record, World
 
 
 def _answer_files(paths: Sequence[Path]) -> Iterator[Path]:
@@ -52,16 +53,36 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             with open(stdin, "wb") as spooled:
                 shutil.copyfileobj(sys.stdin.buffer, spooled)
         files = [stdin if path == Path("-") else path for path in args.responses]
-        return _evaluate(args, world, options, data, list(_answer_files(files)), stdin)
+        batch = {"duplicates": args.duplicates, "debug": args.debug}
+        return _evaluate(args, world, options, _items(world, list(_answer_files(files)), data, stdin, options, batch))
 
 
-def _evaluate(args, world: World, options: dict, data: Path | None, files: list[Path], stdin: Path | None) -> int:
+def _items(world: World, files: list[Path], data: Path | None, stdin: Path | None, options: dict,
+           batch: dict) -> Iterator[Any]:
+    """The batch items of the files: episode logs are checked as episodes (every file, for a world
+    that takes no answers; else the files that start with an episode header), answers as answers
+    (``batch``: how duplicates and internal errors are handled)."""
+    if not world.supports(Capability.PLAY):
+        yield from evaluate_records(world, _records(world, files, data, stdin, options), data, **batch, **options)
+        return
+    from plancheck.episodes.batch import evaluate_episodes
+    from plancheck.episodes.log import is_episode_log
+
+    for path in files:
+        if not world.supports(Capability.ANSWERS) or is_episode_log(path):
+            for item in evaluate_episodes(world.episodes, [path], options["limits"], batch["debug"]):
+                yield replace(item, record=replace(item.record, source="<stdin>")) if path == stdin else item
+        else:
+            yield from evaluate_records(world, _records(world, [path], data, stdin, options), data, **batch,
+                                        **options)
+
+
+def _evaluate(args, world: World, options: dict, items: Iterator[Any]) -> int:
     progress = Progress("records", not args.no_progress)
     stream = json_out(args.output) if (args.output or not args.summary) else None
     results, broken, duplicates, scored = [], [], [], 0
     try:
-        records = _records(world, files, data, stdin, options)
-        for item in evaluate_records(world, records, data, duplicates=args.duplicates, debug=args.debug, **options):
+        for item in items:
             progress.tick()
             if item.verdict is not None:
                 scored += 1

@@ -91,12 +91,16 @@ def evaluate_records(world: Checker, records: Iterable[Record | BrokenRecord], d
         except Exception as error:  # a bug: this record says so, the others are still scored
             if debug:
                 raise
-            yield BatchItem(record, error=f"internal error (a bug in plancheck): {type(error).__name__}: {error}",
-                            internal=True)
+            yield BatchItem(record, error=internal_reason(error), internal=True)
         else:
             if record.notes:
                 verdict = replace(verdict, notes=record.notes + verdict.notes)
             yield BatchItem(record, verdict=verdict, duplicate_of=duplicate_of)
+
+
+def internal_reason(error: Exception) -> str:
+    """What a batch item says of an unexpected exception (a bug in plancheck)."""
+    return f"internal error (a bug in plancheck): {type(error).__name__}: {' '.join(str(error).split())[:500]}"
 
 
 def _reason(error: BadInputError, record: Record) -> str:

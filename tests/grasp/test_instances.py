@@ -209,3 +209,21 @@ def test_a_malformed_grid_file_is_bad_input_with_its_line(tmp_path, line, messag
     path.write_text(line + "\n")
     with pytest.raises(BadInputError, match=f"line 1: {re.escape(message)}"):
         list(WORLD.instances([str(path)], None))
+
+
+def test_the_grids_shipped_in_the_package_are_the_release_files_byte_for_byte(shared_data):
+    import gzip
+
+    from plancheck.domains.grasp.published import SET_NAMES, SHIPPED
+
+    for set_name in SET_NAMES:
+        shipped = gzip.decompress((SHIPPED / f"{set_name}.jsonl.gz").read_bytes())
+        assert shipped == (shared_data / "grasp" / "grids" / f"{set_name}.jsonl").read_bytes(), set_name
+
+
+def test_without_a_data_folder_the_shipped_grids_serve(tmp_path):
+    from plancheck.domains.grasp.catalog import environment
+
+    env = environment("inner_random_free.jsonl-7-0-1-1", None)
+    assert env.id == "inner_random_free.jsonl-7-0-1-1" and env.info.published
+    assert environment("inner_random_free.jsonl-7-0-1-1", tmp_path).grid == env.grid  # a folder without GRASP data

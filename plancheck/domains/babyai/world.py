@@ -27,7 +27,18 @@ from plancheck.domains.babyai.tasks import Task
 from plancheck.errors import BadInputError
 from plancheck.limits import DEFAULT, Limits
 from plancheck.verifier.verdict import Verdict
-from plancheck.world import READING, BrokenRecord, Capability, Option, Prompt, Record, Summary, WorldBase, shared_option
+from plancheck.world import (
+    ONE_SHOT,
+    READING,
+    BrokenRecord,
+    Capability,
+    Option,
+    Prompt,
+    Record,
+    Summary,
+    WorldBase,
+    shared_option,
+)
 
 _TASKS = tuple(t.value for t in Task)
 _ALL = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
@@ -81,7 +92,10 @@ class BabyAIWorld(WorldBase):
     name = "babyai"
     title = "BabyAI on minigrid: LLM-BabyBench (Predict, Plan, Decompose) and LangSuitE instruction grounding"
     options = OPTIONS
-    capabilities = frozenset(Capability) - {Capability.PDDL_PLAN}  # generate: any level and seed
+    capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS,
+                               Capability.GENERATE}  # generate: any level and seed
+    requires = ("minigrid", "gymnasium")
+    extra = "babyai"
 
     # -- instances ------------------------------------------------------------------------------
     def instances(self, selectors: Sequence[str], data: Path | None, *, task: str = "plan",

@@ -16,7 +16,18 @@ from plancheck.domains.grasp.solve import PLANNERS
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
-from plancheck.world import READING, BrokenRecord, Capability, Option, Prompt, Record, Summary, WorldBase, shared_option
+from plancheck.world import (
+    ONE_SHOT,
+    READING,
+    BrokenRecord,
+    Capability,
+    Option,
+    Prompt,
+    Record,
+    Summary,
+    WorldBase,
+    shared_option,
+)
 
 _SELECTING = ("instances", "prompt", "solve", "export", "stats")
 
@@ -48,7 +59,8 @@ class GraspWorld(WorldBase):
     name = "grasp"
     title = "GRASP energy-collection grids (Tang & Kejriwal 2024)"
     options = OPTIONS
-    capabilities = frozenset(Capability)
+    capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS, Capability.PDDL_PLAN,
+                               Capability.GENERATE}
 
     def instances(self, selectors: Sequence[str], data: Path | None, *, indices: str | None = None,
                   setting: str | None = None, count: int = 100, **_: Any) -> Iterator[Environment]:

@@ -19,6 +19,7 @@ from plancheck.domains.mango.graph import Edge, Moves, evaluation_graph, imputed
 from plancheck.domains.mango.questions import DFQuestion, Question, RFQuestion, Task, read_questions
 from plancheck.errors import BadInputError, DataNotFoundError, Location
 from plancheck.files import data_text
+from plancheck.limits import load_json
 
 DEFAULT_CUTOFF = 70
 SEPARATOR = "==========="
@@ -127,7 +128,7 @@ def walkthrough_prefix(text: str, cutoff: int) -> str:
 
 def _json(path: Path) -> object:
     try:
-        return json.loads(data_text(path))
+        return load_json(data_text(path), source=str(path))
     except json.JSONDecodeError as error:
         raise BadInputError(f"not JSON: {error.msg}", Location(str(path), error.lineno, error.colno)) from None
 

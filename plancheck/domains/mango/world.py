@@ -22,6 +22,7 @@ from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import (
     COMMANDS,
+    ONE_SHOT,
     BrokenRecord,
     Capability,
     Option,
@@ -36,7 +37,7 @@ from plancheck.world import (
 class MangoWorld(WorldBase):
     name = "mango"
     title = "MANGO text-game maps: destination finding (DF) and route finding (RF)"
-    capabilities = frozenset(Capability) - {Capability.PDDL_PLAN, Capability.GENERATE}
+    capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS}
     options = (
         Option("cutoff", "walkthrough steps the model reads; records that state their own cutoff keep it",
                COMMANDS, DEFAULT_CUTOFF, kind=int),

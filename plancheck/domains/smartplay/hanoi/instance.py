@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from plancheck.errors import InstanceNotFoundError
+from plancheck.errors import InstanceNotFoundError, clip
 from plancheck.limits import id_number
 
 STEP_LIMIT = 30  # SmartPlay's rollout limit (HanoiEnv.default_steps)
@@ -57,7 +57,7 @@ def parse_id(text: str) -> HanoiInstance:
     match = _ID.match(text.strip())
     if not match:
         raise InstanceNotFoundError(f"{text!r} is not a Hanoi instance; expected e.g. 'hanoi-3' or 'Hanoi3Disk-v0'")
-    return HanoiInstance(id_number(match["n"] or match["m"], "the number of disks of the id"))
+    return HanoiInstance(id_number(match["n"] or match["m"], f"the number of disks in {clip(text)!r}"))
 
 
 def select(selectors: Sequence[str]) -> Iterator[HanoiInstance]:
@@ -69,7 +69,7 @@ def select(selectors: Sequence[str]) -> Iterator[HanoiInstance]:
             low, _, high = selector.partition("..")
             first = parse_id(low).disks
             numbered = high.isascii() and high.isdigit()
-            last = id_number(high, "the range's end") if numbered else parse_id(high).disks
+            last = id_number(high, f"the end of the range {clip(selector)!r}") if numbered else parse_id(high).disks
             if first > last:
                 raise InstanceNotFoundError(f"{selector!r}: the range runs backwards; write e.g. hanoi-1..6")
             yield from (HanoiInstance(n) for n in range(first, last + 1))

@@ -17,13 +17,25 @@ from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, 
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
-from plancheck.world import READING, BrokenRecord, Capability, Option, Prompt, Record, Summary, WorldBase, shared_option
+from plancheck.world import (
+    ONE_SHOT,
+    READING,
+    BrokenRecord,
+    Capability,
+    Option,
+    Prompt,
+    Record,
+    Summary,
+    WorldBase,
+    shared_option,
+)
 
 
 class HanoiWorld(WorldBase):
     name = "hanoi"
     title = "SmartPlay Tower of Hanoi (n disks, 30-step rollouts)"
-    capabilities = frozenset(Capability) - {Capability.PDDL_PLAN}  # generate: any number of disks
+    capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS,
+                               Capability.GENERATE}  # generate: any number of disks
     options = (
         Option("style", "plan: SmartPlay's messages asking for the whole list of moves (plancheck's); smartplay: "
                "SmartPlay's own in-game prompt at the first step (it asks for one action)",
