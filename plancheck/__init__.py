@@ -23,7 +23,15 @@ from plancheck.api import (
     validate_text,
     worlds,
 )
-from plancheck.errors import AnswerParseError, BadInputError, DataNotFoundError, PlancheckError, UnsupportedError
+from plancheck.errors import (
+    AnswerParseError,
+    BadInputError,
+    DataNotFoundError,
+    LimitError,
+    PlancheckError,
+    UnsupportedError,
+)
+from plancheck.limits import Limits
 from plancheck.registry import get_world
 from plancheck.solvers.result import SolveResult, Status
 from plancheck.verifier.batch import BatchItem
@@ -33,7 +41,7 @@ from plancheck.world import BrokenRecord, Capability, Prompt, Record, Summary, W
 
 __all__ = [
     "AnswerParseError", "BadInputError", "BatchItem", "BrokenRecord", "Capability", "DataNotFoundError", "Failure",
-    "PlancheckError", "Prompt", "Record", "Semantics", "SolveResult", "Status", "Summary", "UnsupportedError",
-    "Verdict", "World", "__version__", "check", "evaluate", "export", "get_world", "instance", "instances",
-    "prompt", "read_answers", "solve", "summarize", "validate", "validate_text", "worlds",
+    "LimitError", "Limits", "PlancheckError", "Prompt", "Record", "Semantics", "SolveResult", "Status", "Summary",
+    "UnsupportedError", "Verdict", "World", "__version__", "check", "evaluate", "export", "get_world", "instance",
+    "instances", "prompt", "read_answers", "solve", "summarize", "validate", "validate_text", "worlds",
 ]
