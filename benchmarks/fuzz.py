@@ -106,9 +106,9 @@ def _row(world: str, kind: str, size: int, shape: str, seconds: float, peak: flo
             "outcome": outcome}
 
 
-def answer_rows(name: str, sizes: list[int], memory: bool, folder: Path) -> list[dict]:
+def answer_rows(name: str, sizes: list[int], memory: bool, folder: Path, data: Path | None) -> list[dict]:
     """``check`` of every shape and size, and the record file of each size (read and evaluated)."""
-    world, data = get_world(name), data_folder()
+    world = get_world(name)
     example = next(e for e in _corpus(name) if isinstance(e, Example) and isinstance(e.answer, str))
     instance = next(iter(world.instances([example.instance], data)))
     options = QUICK.get(name, {})
@@ -184,9 +184,9 @@ def _closing(text: str, start: int) -> int:
     raise ValueError("unbalanced")
 
 
-def crash_hunt(name: str, rounds: int, rng: random.Random) -> list[str]:
+def crash_hunt(name: str, rounds: int, rng: random.Random, data: Path | None) -> list[str]:
     """Random small inputs of every kind; the exceptions that are not BadInputError."""
-    world, data, crashes = get_world(name), data_folder(), []
+    world, crashes = get_world(name), []
     answers = [e for e in _corpus(name) if isinstance(e, Example) and isinstance(e.answer, str)]
     episodes = [e.episode for e in _corpus(name) if isinstance(e, EpisodeExample)]
     instance = next(iter(world.instances([answers[0].instance], data))) if answers else None
@@ -243,7 +243,9 @@ def main() -> int:
     parser.add_argument("--worlds", default=",".join(world_names()), help="worlds to fuzz (comma-separated)")
     parser.add_argument("--no-memory", action="store_true", help="measure time only (no second run under tracemalloc)")
     parser.add_argument("--json", type=Path, help="also write every measurement here (JSON lines)")
+    parser.add_argument("--data", type=Path, help="the published data (default: $PLANCHECK_DATA or ../shared/data)")
     args = parser.parse_args()
+    data = data_folder(args.data)
     sizes = [int(s) for s in args.sizes.split(",")]
     names = [n for n in args.worlds.split(",") if n in world_names() and not get_world(n).missing()]
     rows: list[dict] = []
@@ -252,7 +254,7 @@ def main() -> int:
         for name in names:
             world = get_world(name)
             if any(isinstance(e, Example) for e in _corpus(name)):
-                rows += answer_rows(name, sizes, not args.no_memory, Path(folder))
+                rows += answer_rows(name, sizes, not args.no_memory, Path(folder), data)
             if world.supports(Capability.PLAY):
                 rows += episode_rows(name, sizes, not args.no_memory)
             print(f"... {name} measured ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
@@ -272,7 +274,7 @@ def main() -> int:
     if args.rounds:
         print(f"\ncrash hunt: {args.rounds} random small inputs per world")
         for name in names:
-            found = crash_hunt(name, args.rounds, random.Random(name))
+            found = crash_hunt(name, args.rounds, random.Random(name), data)
             crashes += len(found)
             print(f"  {name:14s} {len(found)} crash(es)" + "".join(f"\n    {c[:200]}" for c in found[:5]))
     if args.json:
