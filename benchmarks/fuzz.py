@@ -4,7 +4,8 @@ For each world that takes answers: answers of every shape in SHAPES at every siz
 holding one such answer (read and evaluated), and hostile record lines (deep nesting, a huge number, a long
 list, NaN) that must be refused. For each interactive world: a reply of every shape and size inside its corpus
 episode (``check`` of the log). For ``validate``: plans and goals of every size. Time is measured without
-tracemalloc, the peak of Python's memory in a second run with it. Then a crash hunt: ``--rounds`` random
+tracemalloc (CPU time of this process, so that other jobs on the machine do not count), the peak of Python's
+memory in a second run with it. Then a crash hunt: ``--rounds`` random
 small inputs per world; any exception other than BadInputError is counted and shown (there must be none).
 
     python benchmarks/fuzz.py [--sizes 1000,10000,100000,1000000] [--rounds 20000] [--worlds grasp,hanoi]
@@ -81,14 +82,15 @@ SHAPES: dict[str, Callable[[str, int, random.Random], str]] = {
 
 
 def measure(call: Callable[[], object], memory: bool) -> tuple[float, float | None, str]:
-    """Seconds of one call, its peak Python memory in MB (a second call, under tracemalloc), and its outcome."""
-    started = time.perf_counter()
+    """CPU seconds of one call (this process's: other jobs on the machine do not count), its peak Python memory
+    in MB (a second call, under tracemalloc), and its outcome."""
+    started = time.process_time()
     try:
         call()
         outcome = "ok"
     except BadInputError as error:
         outcome = f"refused: {str(error)[:60]}"
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     if not memory:
         return seconds, None, outcome
     tracemalloc.start()
@@ -259,7 +261,7 @@ def main() -> int:
                 rows += episode_rows(name, sizes, not args.no_memory)
             print(f"... {name} measured ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     rows += validate_rows(sizes, not args.no_memory)
-    print(f"worst time (the shape that took it) and worst peak Python memory per input size, "
+    print(f"worst CPU time (the shape that took it) and worst peak Python memory per input size, "
           f"{len(rows)} measurements:\n")
     print(report(rows, sizes) + "\n")
     if 1_000_000 in sizes:
