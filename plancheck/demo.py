@@ -36,7 +36,7 @@ class DemoReport:
         return self.scored > 0 and not self.broken
 
     def text(self) -> str:
-        lines = [table_text(self.summary.header, self.summary.rows, self.summary.title),
+        lines = [table_text(self.summary.header, self.summary.rows, self.summary.title, self.summary.labels),
                  f"{self.scored} answers scored, {len(self.broken)} broken", "",
                  "Against the certified optimum (rule paper, mean over the answered environments):",
                  *(f"  {model}: {score:.2f} of {best:.2f}" for model, score, best in self.optimum), "",

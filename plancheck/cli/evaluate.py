@@ -84,7 +84,7 @@ def _evaluate(args, world: World, options: dict, data: Path | None, files: list[
             print(json.dumps(summary_json, indent=2))
         else:
             if results:
-                print(table_text(summary.header, summary.rows, summary.title))
+                print(table_text(summary.header, summary.rows, summary.title, summary.labels))
             unparsed = sum(1 for _, verdict in results if not verdict.parsed)
             noted = sum(1 for record, _ in results if record.notes)
             note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
