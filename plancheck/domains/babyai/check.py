@@ -32,12 +32,12 @@ from plancheck.domains.babyai.parse import (
     parse_state,
     parse_subgoals,
 )
-from plancheck.domains.babyai.references import certified_optimum, expert
+from plancheck.domains.babyai.references import certified_optimum, expert, some_bot_plan
 from plancheck.domains.babyai.rules import Action, BabyAIRules
 from plancheck.domains.babyai.scoring import ball_distance, decompose_scores, plan_scores, predict_scores, reward
 from plancheck.domains.babyai.subgoals import Helper, decompose
 from plancheck.domains.babyai.tasks import Subgoal, Task
-from plancheck.errors import AnswerParseError
+from plancheck.errors import AnswerParseError, InstanceNotFoundError
 from plancheck.solvers.result import Status
 from plancheck.translators.answer import ParsedAnswer, SpanKind, UnknownPolicy
 from plancheck.verifier.execute import execute
@@ -66,7 +66,14 @@ class TaskInstance:
         return self.instance.id
 
     def predict_actions(self) -> tuple[Action, ...]:
-        return self.actions if self.actions is not None else expert(self.instance.env_id, self.instance.seed).actions
+        """The given action sequence: the record's, else the one LLM-BabyBench's bot generates (as its data does)."""
+        if self.actions is not None:
+            return self.actions
+        run = expert(self.instance.env_id, self.instance.seed)
+        if run.gave_up:
+            raise InstanceNotFoundError(f"{self.id}: LLM-BabyBench has no Predict record for it: its bot gives up "
+                                        f"({run.error}), and its generator skips such instances")
+        return run.actions
 
 
 def check(task: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
@@ -123,15 +130,19 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
     trace = execute(rules, actions)
     success = trace.goal_step is not None
     length = len(actions)
+    notes: tuple[str, ...] = ()
     if task.reference is not None:
         bot, bot_source = task.reference, "record"
     else:
         run = expert(instance.env_id, instance.seed)
-        bot, bot_source = run.actions, f"{run.variant} bot"
+        bot, bot_source = (None, None) if run.gave_up else (run.actions, "LLM-BabyBench's bot")
+        if run.gave_up:
+            notes = (f"LLM-BabyBench's bot gives up here ({run.error}): the benchmark has no reference, so no "
+                     f"efficiency against the bot",)
     found = None if optimal_timeout is None else certified_optimum(instance.env_id, instance.seed, optimal_timeout)
     best = found.cost if found is not None and found.status is Status.SOLVED else None
-    scores = plan_scores(success, length, len(bot), best)
-    metrics = {"answer_length": length, "executed": len(trace.steps), "bot_length": len(bot),
+    scores = plan_scores(success, length, None if bot is None else len(bot), best)
+    metrics = {"answer_length": length, "executed": len(trace.steps), "bot_length": None if bot is None else len(bot),
                "bot": bot_source,
                "optimal_length": best,
                "reward": reward(trace.goal_step, instance.max_steps),
@@ -142,10 +153,9 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
                          describe_state=lambda s: rules.describe(s), executed=actions,
                          optimal=None if best is None else {"length": float(best)})
     if found is not None and best is None:
-        verdict = replace(verdict, notes=verdict.notes + (
-            f"the optimum was not proven within {optimal_timeout:g} s (it is at least {found.bound:g} actions): "
-            f"no efficiency against it",))
-    return verdict
+        notes += (f"the optimum was not proven within {optimal_timeout:g} s (it is at least {found.bound:g} actions): "
+                  f"no efficiency against it",)
+    return replace(verdict, notes=verdict.notes + notes) if notes else verdict
 
 
 def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeout: float) -> Verdict:
@@ -161,7 +171,7 @@ def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeou
         if found.status is Status.SOLVED:
             plan, origin = found.plan, "expert list"
         else:
-            plan, origin = expert(instance.env_id, instance.seed).actions, "bot's list (optimum not proven)"
+            plan, origin = some_bot_plan(instance.env_id, instance.seed), "bot's list (optimum not proven)"
         baseline = len(decompose(rules, instance.start, plan))
     steps = tuple(StepView(i, str(s.subgoal), not s.note.startswith("cannot"),
                            "; ".join(p for p in (s.note, f"help: {', '.join(map(str, s.help))}" if s.help else "")

@@ -26,7 +26,8 @@ from plancheck.files import answer_entries, answer_lines
 from plancheck.world import BrokenRecord, Record
 
 _ANSWER_KEYS = ("response", "responses", "llm_output", "all_llm_output", "output", "answer", "text")
-_FIELDS = ("action_sequence", "expert_action_sequence", "help_count", "target_state", "initial_state")
+_FIELDS = ("action_sequence", "expert_action_sequence", "help_count", "target_state", "initial_state",
+           "env_description", "mission", "target_subgoal")  # the world texts are compared with the regenerated ones
 _TASKS = tuple(t.value for t in Task)
 
 
