@@ -22,7 +22,7 @@ def _answer_files(paths: Sequence[Path]) -> Iterator[Path]:
     seen: set[Path] = set()
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json"))
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json", ".jl"))
         elif path.is_file():
             found = [path]
         else:

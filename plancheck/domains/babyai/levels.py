@@ -18,6 +18,10 @@ sample its mission against a stale room (minigrid 3.2.0 clears it). Over the 16 
 ``@6e713afe`` (``BabyAI-SynthSeq-v0@6e713afe/seed=3``) names the pinned generator; it exists for the
 levels that may add a locked room (Synth, SynthLoc, SynthSeq, BossLevel of the 16) and is dropped for
 the others, whose worlds are the same under both.
+
+A last suffix ``@reset<N>`` names the world minigrid generates after N further resets without a seed
+(the seeded reset's random stream continued): LangSuitE seeds its world and then resets it once more
+without the seed before the episode starts, so its episodes are played on ``@reset1``.
 """
 
 from __future__ import annotations
@@ -113,10 +117,29 @@ def minigrid_level_ids() -> tuple[str, ...]:
 
 
 def known_env_id(env_id: str) -> bool:
-    base, generation = split_generation(env_id)
+    base, generation = split_generation(split_resets(env_id)[0])
     if generation == INSTALLED:
         return plan_room(base) is not None or base in minigrid_level_ids()
     return generation in GENERATIONS and base in minigrid_level_ids() and _generators_differ(base)
+
+
+_RESETS = re.compile(r"@reset(?P<n>\d+)$")
+
+
+def split_resets(env_id: str) -> tuple[str, int]:
+    """(environment id, further unseeded resets) of an id.
+
+    >>> split_resets("BabyAI-GoToLocalS8N7-v0@reset1"), split_resets("BabyAI-GoTo-v0")
+    (('BabyAI-GoToLocalS8N7-v0', 1), ('BabyAI-GoTo-v0', 0))
+    """
+    match = _RESETS.search(env_id)
+    return (env_id, 0) if match is None else (env_id[:match.start()], int(match["n"]))
+
+
+def with_resets(env_id: str, resets: int) -> str:
+    """``env_id`` after ``resets`` further unseeded resets (0: the seeded world itself)."""
+    base = split_resets(env_id)[0]
+    return f"{base}@reset{resets}" if resets else base
 
 
 def split_generation(env_id: str) -> tuple[str, str]:
@@ -137,10 +160,11 @@ def with_generation(env_id: str, generation: str) -> str:
     """
     if generation not in GENERATIONS:
         raise InstanceNotFoundError(f"unknown minigrid generator {generation!r}; known: {', '.join(GENERATIONS)}")
-    base = split_generation(env_id)[0]
+    rest, resets = split_resets(env_id)
+    base = split_generation(rest)[0]
     if generation == INSTALLED or plan_room(base) is not None or base not in minigrid_level_ids():
-        return base
-    return f"{base}@{generation}" if _generators_differ(base) else base
+        return with_resets(base, resets)
+    return with_resets(f"{base}@{generation}" if _generators_differ(base) else base, resets)
 
 
 @cache
@@ -157,7 +181,7 @@ def generator_name(env_id: str) -> str:
     """Which minigrid generated the environment, in words ("minigrid 3.2.0", "minigrid 6e713afe")."""
     from importlib.metadata import version
 
-    generation = split_generation(env_id)[1]
+    generation = split_generation(split_resets(env_id)[0])[1]
     return f"minigrid {version('minigrid')}" if generation == INSTALLED else f"minigrid {generation}"
 
 
@@ -252,6 +276,7 @@ def _pinned_class(level_class: Any) -> Any:
 
 def build_env(env_id: str) -> Any:
     """A fresh, un-reset minigrid environment for ``env_id`` (the unwrapped level object)."""
+    env_id = split_resets(env_id)[0]
     base, generation = split_generation(env_id)
     if generation != INSTALLED and known_env_id(base) and not known_env_id(env_id):
         raise InstanceNotFoundError(f"{env_id!r}: {generation!r} is not a minigrid generator that makes other {base} "
@@ -270,12 +295,15 @@ def build_env(env_id: str) -> Any:
 
 
 def reset_env(env_id: str, seed: int) -> Any:
-    """A minigrid environment for ``env_id`` reset with ``seed``; minigrid's rejection-sampling
-    messages ("Sampling rejected: ...") are captured and logged at debug level, not printed."""
+    """A minigrid environment for ``env_id`` reset with ``seed`` (then reset again without a seed as many
+    times as its ``@reset<N>`` says); minigrid's rejection-sampling messages ("Sampling rejected: ...")
+    are captured and logged at debug level, not printed."""
     env = build_env(env_id)
     captured = io.StringIO()
     with contextlib.redirect_stdout(captured):
         env.reset(seed=seed)
+        for _ in range(split_resets(env_id)[1]):
+            env.reset()
     if captured.getvalue():
         log.debug("%s seed %d: %d resampling message(s)", env_id, seed, captured.getvalue().count("\n"))
     return env

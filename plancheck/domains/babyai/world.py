@@ -13,10 +13,11 @@ from statistics import fmean
 from typing import Any
 
 from plancheck.domains.babyai import catalog
-from plancheck.domains.babyai.check import OPTIMAL_TIMEOUT, TaskInstance, check
+from plancheck.domains.babyai.check import OPTIMAL_TIMEOUT, WORLDS, TaskInstance, check
 from plancheck.domains.babyai.describe import published_mismatch, structured
 from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.instance import parse_id
+from plancheck.domains.babyai.langsuite import STEP_LIMITS
 from plancheck.domains.babyai.levels import (
     GENERATIONS,
     INSTALLED,
@@ -66,6 +67,12 @@ OPTIONS = (
     shared_option("timeout"),
     Option("langsuite_levels", "LangSuitE level names (GoToLocalS5N2-5): the minigrid level of that name, or the "
                                "level LangSuitE's code actually builds for it", _ALL, "by-name", LANGSUITE_RESOLUTIONS),
+    Option("langsuite_world", "LangSuitE (ig) answers: the world they are checked on: seeded (the task's seeded "
+                              "world), played (the world LangSuitE's code plays: the seeded one reset once more "
+                              "without the seed) or auto (for an episode with a recorded mission or views: the first "
+                              "of the two it agrees with)", ("prompt",) + READING, "seeded", WORLDS),
+    Option("step_limit", "LangSuitE (ig) answers: its step limit: released (its released code, v1.0.x: 100 "
+                         "responses) or dev (its development branch: 50)", READING, "released", tuple(STEP_LIMITS)),
     Option("generation", f"which minigrid generates the worlds: installed (the minigrid plancheck runs on) or {PINNED} "
                          "(the minigrid commit LLM-BabyBench pinned and made its data with; other worlds for 5 of its "
                          "8,000 level-seed pairs, of Synth, SynthLoc, SynthSeq and BossLevel)", _ALL, INSTALLED,
@@ -126,24 +133,29 @@ class BabyAIWorld(WorldBase):
     def instance_json(self, item: TaskInstance) -> dict:
         return {**item.instance.to_json(), "task": item.task.value, "generator": generator_name(item.instance.env_id)}
 
-    def prompt(self, item: TaskInstance, *, prompter: str = "zero_shot", **_: Any) -> Prompt:
+    def prompt(self, item: TaskInstance, *, prompter: str = "zero_shot", langsuite_world: str = "seeded",
+               **_: Any) -> Prompt:
         if item.task is Task.IG:
             from plancheck.domains.babyai.langsuite import observation
-            from plancheck.domains.babyai.levels import reset_env
+            from plancheck.domains.babyai.levels import reset_env, split_resets, with_resets
 
-            env = reset_env(item.instance.env_id, item.instance.seed)
+            env_id = item.instance.env_id
+            if langsuite_world == "played" and not split_resets(env_id)[1]:
+                env_id = with_resets(env_id, 1)
+            env = reset_env(env_id, item.instance.seed)
             return Prompt(item.id, langsuite_system(int(env.unwrapped.agent_view_size)),
-                          langsuite_start(item.instance.mission.text, observation(env)))
+                          langsuite_start(env.unwrapped.mission, observation(env)))
         actions = ", ".join(str(a) for a in item.predict_actions()) if item.task is Task.PREDICT else ""
         return Prompt(item.id, None, babybench_prompt(item.task, structured(item.instance), actions, prompter))
 
     # -- checking -------------------------------------------------------------------------------
     def check(self, item: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
               marker: str = "required", no_optimal: bool = False, optimal_timeout: float = OPTIMAL_TIMEOUT,
-              opening: str = "auto", source: str | None = None, **_: Any) -> Verdict:
+              opening: str = "auto", langsuite_world: str = "seeded", step_limit: str = "released",
+              source: str | None = None, **_: Any) -> Verdict:
         """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
         return check(item, answer, unknown=unknown, marker=marker, optimal=not no_optimal, source=source,
-                     optimal_timeout=optimal_timeout, opening=opening)
+                     optimal_timeout=optimal_timeout, opening=opening, world=langsuite_world, limit=step_limit)
 
     # -- batches --------------------------------------------------------------------------------
     def read_answers(self, path: Path, data: Path | None, **_: Any) -> Iterator[Record | BrokenRecord]:
