@@ -133,3 +133,28 @@ def test_evaluate_reads_langsuite_logs_from_a_folder(tmp_path, capsys):
     items = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert [i.get("verdict", {}).get("instance") for i in items] == [f"{LEVEL}@reset1/seed={SEED}", None]
     assert "is named <Level>-<seed>-<trial>.jl" in items[1]["error"]
+
+
+def test_views_from_the_symbolic_state_equal_the_live_environments():
+    """What the checks compare episodes with: LangSuitE's text of minigrid's view, built from plancheck's state."""
+    import random
+
+    from plancheck.domains.babyai.langsuite import observation_of
+    from plancheck.domains.babyai.levels import reset_env
+    from plancheck.domains.babyai.rules import Action, BabyAIRules
+
+    rng, compared = random.Random(3), 0
+    for env_id in ("BabyAI-GoToLocalS8N7-v0", "BabyAI-KeyInBox-v0", "BabyAI-UnlockPickup-v0", "BabyAI-BossLevel-v0"):
+        for seed in range(3):
+            instance, env = load_instance(env_id, seed), reset_env(env_id, seed)
+            rules, state = BabyAIRules(instance), instance.start
+            for _ in range(60):
+                assert observation_of(instance, state) == observation(env), (env_id, seed)
+                compared += 1
+                action = Action(rng.choice([0, 1, 2, 2, 2, 3, 4, 5]))
+                _, _, terminated, truncated, _ = env.step(int(action))
+                outcome = rules.step(state, action)
+                state = outcome.state if outcome.ok or outcome.state is not None else state
+                if terminated or truncated:
+                    break
+    assert compared > 300
