@@ -8,10 +8,10 @@ from plancheck.verifier.records import Decimals
 from plancheck.verifier.verdict import Semantics, Verdict
 
 
-def _number(value: object) -> str:
+def number_text(value: object) -> str:
     """A cell or score as printed: floats with 2 decimals (a :class:`Decimals` with its own), never "-0.00".
 
-    >>> _number(-0.001), _number(Decimals(-0.04, 1)), _number(-1.5), _number(None)
+    >>> number_text(-0.001), number_text(Decimals(-0.04, 1)), number_text(-1.5), number_text(None)
     ('0.00', '0.0', '-1.50', '-')
     """
     if isinstance(value, bool) or value is None:
@@ -70,11 +70,11 @@ def verdict_text(verdict: Verdict, semantics: Semantics = Semantics.STRICT, *, s
         extra = ""
         if verdict.optimal and rule in verdict.optimal:
             ratio = verdict.ratio(rule)
-            extra = f" (optimum {_number(verdict.optimal[rule])}" + (
-                f", ratio {ratio:.2f})" if ratio is not None else ")")
-        lines.append(f"score[{rule}]: {_number(score)}{extra}")
+            extra = f" (optimum {number_text(verdict.optimal[rule])}" + (
+                f", ratio {number_text(float(ratio))})" if ratio is not None else ")")
+        lines.append(f"score[{rule}]: {number_text(score)}{extra}")
     for key, value in verdict.metrics.items():
-        lines.append(f"{key.replace('_', ' ')}: {_number(value)}")
+        lines.append(f"{key.replace('_', ' ')}: {number_text(value)}")
     for note in verdict.notes:
         lines.append(f"note: {note}")
     if verdict.spans:
@@ -114,7 +114,7 @@ def table_text(header: Sequence[str], rows: Sequence[Sequence[object]], title: s
     depth = max((str(h).count("\n") + 1 for h in header), default=1)
     head = [[""] * (depth - len(lines)) + lines for lines in (str(h).split("\n") for h in header)]
     head_rows = [[column[line] for column in head] for line in range(depth)]
-    cells = head_rows + [[_number(c) for c in row] for row in rows]
+    cells = head_rows + [[number_text(c) for c in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
 
     def fmt(row: list[str]) -> str:
