@@ -21,7 +21,9 @@ each reproduced here:
 
 Where the benchmark's bot fails (an assertion, a search without result) this one raises
 :class:`BotGaveUp`: the benchmark's generators skip such instances (no record exists for them).
-The driver calls ``replan()`` without the action taken, as the generators do.
+The driver calls ``replan()`` without the action taken, as the generators do. Run beside the
+benchmark's own bot on minigrid 3.2.0, it acted identically (actions, success, help count) on all
+8,000 runs of the 16 levels x seeds 1-500 and all 1,600 of the 16 Plan rooms x seeds 1-100.
 """
 
 from __future__ import annotations
