@@ -63,5 +63,5 @@ def cmd_stats(args, world: World, options: dict) -> int:
     if args.json:
         emit(summary.to_json(), indent=2, ascii_only=True)
     else:
-        print(table_text(summary.header, summary.rows, summary.title))
+        print(table_text(summary.header, summary.rows, summary.title, summary.labels))
     return OK
