@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import os
 import subprocess
@@ -36,3 +38,16 @@ def original(tmp_path_factory) -> Original:
     if not smartplay_original.available():
         pytest.skip(f"SmartPlay's source is not at {smartplay_original.source()} (set PLANCHECK_SMARTPLAY)")
     return Original(tmp_path_factory.mktemp("smartplay"))
+
+
+@functools.cache
+def _started(seed: int, episode: int):
+    from plancheck.domains.smartplay.crafter.realmap import start_game
+
+    return start_game(seed, episode)
+
+
+@pytest.fixture
+def started():
+    """A game right after SmartPlay's reset for (seed, episode): a fresh copy of one built once per session."""
+    return lambda seed, episode=1: copy.deepcopy(_started(seed, episode))
