@@ -15,30 +15,33 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import replace
 from itertools import islice
 from pathlib import Path
 from typing import Any, TextIO
 
 from plancheck import __version__
-from plancheck.errors import BadInputError, PlancheckError
+from plancheck.errors import BadInputError, Location, PlancheckError
 from plancheck.files import decode_answer
 from plancheck.registry import get_world, world_names
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.render import table_text, verdict_text
 from plancheck.verifier.verdict import Semantics, Verdict
-from plancheck.world import BrokenRecord, Record, World
+from plancheck.world import BrokenRecord, Record, World, commands_of, episodes_of, takes_answers
 
 OK, FAILED, BAD_INPUT = 0, 1, 2
 
 _COMMAND_HELP = {
     "instances": "list the instances a selector names (ids, published sets, generated ones)",
     "prompt": "write the benchmark's prompts for instances",
-    "check": "parse, verify and score one answer",
-    "evaluate": "score a file of answers (JSONL in, one JSON verdict per line out)",
+    "play": "play episodes of an interactive world with a policy and write their logs (JSONL)",
+    "check": "parse, verify and score one answer (or re-verify one episode log step by step)",
+    "evaluate": "score a file of answers or episode logs (JSONL in, one JSON verdict per line out)",
     "solve": "compute certified reference plans",
     "export": "write PDDL domain and problem files",
     "stats": "report counts and statistics of instances",
+    "convert": "convert the benchmark's own run logs into episode logs",
 }
 
 
@@ -65,6 +68,17 @@ def _finite(text: str) -> float:
         value = math.nan
     if not (math.isfinite(value) and value >= 0):
         raise argparse.ArgumentTypeError(f"expected a finite number >= 0, got {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    """A seed: an integer from 0 to 2**32 - 1 (numpy's legacy seeding accepts no other)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < 2 ** 32:
+        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 4294967295, got {text!r}")
     return value
 
 
@@ -96,8 +110,18 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
         parser.add_argument("-o", "--output", type=Path, help="write JSONL here instead of stdout")
     elif command == "check":
-        parser.add_argument("instance", help="the instance id")
-        parser.add_argument("answer", help="a file holding the model's answer, or - for standard input")
+        episodic, answers = episodes_of(world) is not None, takes_answers(world)
+        if episodic and not answers:
+            parser.add_argument("log", metavar="EPISODE_LOG", help="an episode log (JSONL), or - for standard input")
+        elif episodic:
+            parser.add_argument("files", nargs="+", metavar="INSTANCE ANSWER | EPISODE",
+                                help="an instance id and a file holding the model's answer, or an episode log")
+        else:
+            parser.add_argument("instance", help="the instance id")
+            parser.add_argument("answer", help="a file holding the model's answer, or - for standard input")
+        if episodic:
+            parser.add_argument("--episode", type=int, metavar="K", default=None,
+                                help="which episode of a log holding several (1-based)")
         parser.add_argument("--steps", action="store_true", help="print every step of the trace")
         if hasattr(world, "pddl_plan"):
             parser.add_argument("--pddl-plan", type=Path, metavar="FILE",
@@ -118,6 +142,27 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--out", type=Path, required=True, help="folder to write PDDL files into")
     elif command == "stats":
         parser.add_argument("selectors", nargs="*", help="instance ids or selectors")
+    elif command == "play":
+        episodes = episodes_of(world)
+        parser.add_argument("instance", help="the instance id")
+        parser.add_argument("--policy", required=True,
+                            help=f"who plays: a reference policy ({', '.join(episodes.policies)}), replay:FILE (the "
+                                 "replies of an episode log, or a JSON list of replies) or cmd:'COMMAND' (an agent "
+                                 "process speaking JSON lines; see docs/episodes.md)")
+        parser.add_argument("--seed", type=_seed, default=0,
+                            help="the seed of the benchmark's random draws (default: 0)")
+        parser.add_argument("--episodes", type=int, default=1, metavar="N",
+                            help="play N episodes, with seeds SEED, SEED+1, ... (default: 1)")
+        parser.add_argument("--model", default=None, help="the player's name in summary tables")
+        parser.add_argument("--reply-timeout", type=_finite, default=600.0, metavar="SECONDS",
+                            help="how long a cmd: agent may take for one reply (default: 600)")
+        parser.add_argument("-o", "--output", type=Path, help="write the episode log here instead of stdout")
+    elif command == "convert":
+        parser.add_argument("runs", nargs="+", type=Path, help="the benchmark's run logs")
+        parser.add_argument("-o", "--output", type=Path, help="write the episode logs here instead of stdout")
+        parser.add_argument("--seed", type=_seed, default=None,
+                            help="the seed the runs were played with, when they were seeded (then check replays it)")
+        parser.add_argument("--model", default=None, help="the player's name in summary tables")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -146,6 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
         worlds = sub.add_subparsers(dest="world", metavar="WORLD", required=True)
         for name in world_names():
             world = get_world(name)
+            if command not in commands_of(world):
+                continue
             world_parser = worlds.add_parser(name, help=world.title,
                                              description=f"{_COMMAND_HELP[command]}: {world.title}")
             _add_common(world_parser, command, world)
@@ -280,6 +327,14 @@ def cmd_prompt(args, world: World, options: dict) -> int:
 
 
 def cmd_check(args, world: World, options: dict) -> int:
+    if episodes_of(world) is not None:
+        if not takes_answers(world):
+            return _check_episode(args, world, args.log)
+        if len(args.files) == 1:
+            return _check_episode(args, world, args.files[0])
+        if len(args.files) != 2:
+            raise BadInputError(f"check {world.name} takes an instance and an answer file, or an episode log")
+        args.instance, args.answer = args.files
     # a selector may name thousands of instances, each one built when it is read: two are enough to refuse it
     instances = list(islice(world.instances([args.instance], _data(args), **options), 2))
     if len(instances) != 1:
@@ -290,6 +345,34 @@ def cmd_check(args, world: World, options: dict) -> int:
     verdict = world.check(instances[0], answer, source=source, **options)
     if getattr(args, "pddl_plan", None) is not None:
         _write_pddl_plan(world, instances[0], answer, verdict, args.pddl_plan, source, options)
+    semantics = Semantics(args.semantics)
+    if args.json:
+        print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(verdict_text(verdict, semantics, show_steps=args.steps))
+    return OK if verdict.passed(semantics) else FAILED
+
+
+def _check_episode(args, world: World, path: str) -> int:
+    from plancheck.episodes.check import check_episode
+    from plancheck.episodes.log import BrokenEpisode, read_episodes
+
+    source = "<stdin>" if path == "-" else path
+    if path != "-" and not Path(path).is_file():
+        raise BadInputError(f"episode log {path} {'is a folder' if Path(path).is_dir() else 'does not exist'}")
+    episodes = list(read_episodes(Path(source), _read_answer(path) if path == "-" else None))
+    if args.episode is not None:
+        if not 1 <= args.episode <= len(episodes):
+            raise BadInputError(f"{source} holds {len(episodes)} episode(s); there is no episode {args.episode}")
+        episode = episodes[args.episode - 1]
+    elif len(episodes) != 1:
+        raise BadInputError(f"{source} holds {len(episodes)} episodes; choose one with --episode K, or use "
+                            f"`plancheck evaluate {world.name}`" if episodes else f"{source} holds no episode")
+    else:
+        episode = episodes[0]
+    if isinstance(episode, BrokenEpisode):
+        raise BadInputError(episode.reason, Location(episode.source, episode.line))
+    verdict = check_episode(episodes_of(world), episode)
     semantics = Semantics(args.semantics)
     if args.json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
@@ -342,16 +425,33 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             stdin = Path(spool) / "stdin.jsonl"
             stdin.write_bytes(sys.stdin.buffer.read())
         files = [stdin if path == Path("-") else path for path in args.responses]
-        return _evaluate(args, world, options, data, list(_answer_files(files)), stdin)
+        return _evaluate(args, world, options, _items(world, list(_answer_files(files)), data, stdin, options))
 
 
-def _evaluate(args, world: World, options: dict, data: Path | None, files: list[Path], stdin: Path | None) -> int:
+def _items(world: World, files: list[Path], data: Path | None, stdin: Path | None, options: dict) -> Iterator[Any]:
+    """The batch items of the files: episode logs are checked as episodes (every file, for a world
+    that takes no answers; else the files that start with an episode header), answers as answers."""
+    episodes = episodes_of(world)
+    if episodes is None:
+        yield from evaluate_records(world, _records(world, files, data, stdin, options), data, **options)
+        return
+    from plancheck.episodes.batch import evaluate_episodes
+    from plancheck.episodes.log import is_episode_log
+
+    for path in files:
+        if not takes_answers(world) or is_episode_log(path):
+            for item in evaluate_episodes(episodes, [path]):
+                yield replace(item, record=replace(item.record, source="<stdin>")) if path == stdin else item
+        else:
+            yield from evaluate_records(world, _records(world, [path], data, stdin, options), data, **options)
+
+
+def _evaluate(args, world: World, options: dict, items: Iterator[Any]) -> int:
     progress = _Progress("records", not args.no_progress)
     stream = _json_out(args.output) if (args.output or not args.summary) else None
     results, broken, scored = [], [], 0
     try:
-        records = _records(world, files, data, stdin, options)
-        for item in evaluate_records(world, records, data, **options):
+        for item in items:
             progress.tick()
             if item.verdict is not None:
                 scored += 1
@@ -439,6 +539,79 @@ def cmd_stats(args, world: World, options: dict) -> int:
     return OK
 
 
+def cmd_play(args, world: World, options: dict) -> int:
+    from plancheck.episodes.check import check_episode
+    from plancheck.episodes.log import dump_episodes
+    from plancheck.episodes.play import play
+    from plancheck.episodes.policies import CommandPolicy, describe_policy, replays
+
+    episodes = episodes_of(world)
+    instance = episodes.instance(args.instance)
+    settings, _ = episodes.settings(options)
+    if args.episodes < 1:
+        raise BadInputError("--episodes must be at least 1")
+    if args.seed + args.episodes > 2 ** 32:
+        raise BadInputError("the seeds SEED .. SEED+N-1 must stay below 2**32")
+    name = describe_policy(args.policy)
+    replayed = replays(Path(args.policy.removeprefix("replay:"))) if args.policy.startswith("replay:") else None
+    if replayed is not None and len(replayed) not in (1, args.episodes):
+        raise BadInputError(f"{args.policy} holds {len(replayed)} episodes; play 1 or {len(replayed)}")
+    agent = CommandPolicy(args.policy.removeprefix("cmd:"), args.reply_timeout) if args.policy.startswith("cmd:") \
+        else None
+    if agent is None and replayed is None:
+        reference = name.removeprefix("reference:")
+        if reference not in episodes.policies:
+            raise BadInputError(f"unknown policy {args.policy!r}; {world.name} offers {', '.join(episodes.policies)}, "
+                                "replay:FILE and cmd:'COMMAND'")
+    stream = _json_out(args.output)
+    try:
+        with agent if agent is not None else nullcontext():
+            for number in range(args.episodes):
+                seed = args.seed + number
+                game = episodes.game(instance, seed, settings)
+                if agent is not None:
+                    agent.episode = number + 1
+                    policy = agent
+                elif replayed is not None:
+                    policy = replayed[number % len(replayed)]
+                else:
+                    policy = episodes.policy(reference, game, seed)
+                episode = play(episodes, instance, seed, settings, policy, policy_name=name, model=args.model,
+                               game=game)
+                dump_episodes([episode], stream)
+                stream.flush()
+                verdict = check_episode(episodes, episode)
+                scores = ", ".join(f"{rule} {_number_text(value)}" for rule, value in verdict.scores.items())
+                print(f"{world.name} {episode.header.instance} seed {seed}: {len(episode.steps)} step(s), {scores}",
+                      file=sys.stderr)
+    finally:
+        if args.output:
+            stream.close()
+    return OK
+
+
+def _number_text(value: Any) -> str:
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def cmd_convert(args, world: World, options: dict) -> int:
+    from plancheck.episodes.log import dump_episodes
+
+    stream = _json_out(args.output)
+    count = 0
+    try:
+        for path in args.runs:
+            episodes = list(world.convert(path, seed=args.seed, model=args.model, **options))
+            dump_episodes(episodes, stream)
+            count += len(episodes)
+    finally:
+        if args.output:
+            stream.close()
+    if args.output:
+        print(f"wrote {count} episode(s) to {args.output}", file=sys.stderr)
+    return OK
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     from plancheck.verifier.pddl_validate import validate_files
 
@@ -455,8 +628,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return OK if report.ok else FAILED
 
 
-_WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "check": cmd_check,
-                   "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats}
+_WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "play": cmd_play, "check": cmd_check,
+                   "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats,
+                   "convert": cmd_convert}
 
 
 class _NoteHandler(logging.Handler):

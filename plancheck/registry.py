@@ -17,6 +17,8 @@ WORLDS: dict[str, str] = {
     "babyai": "plancheck.domains.babyai.world:WORLD",
     "hanoi": "plancheck.domains.hanoi.world:WORLD",
     "mango": "plancheck.domains.mango.world:WORLD",
+    "bandits": "plancheck.domains.smartplay.bandits.world:WORLD",
+    "rps": "plancheck.domains.smartplay.rps.world:WORLD",
 }
 
 

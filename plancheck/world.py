@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 
-COMMANDS = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
+if TYPE_CHECKING:
+    from plancheck.episodes.game import Episodes
+
+COMMANDS = ("instances", "prompt", "play", "check", "evaluate", "solve", "export", "stats", "convert")
+ONE_SHOT_COMMANDS = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +111,12 @@ class Summary:
 class World(Protocol):
     """The facade each world module exposes as ``WORLD``.
 
+    What a world supports is data: ``commands`` (optional; default :data:`ONE_SHOT_COMMANDS`) lists
+    the commands it offers; an interactive world sets ``episodes`` to its
+    :class:`~plancheck.episodes.game.Episodes` (``check`` and ``evaluate`` then read episode logs,
+    and answers too when it also sets ``answers = True``); ``convert`` turns the benchmark's own run
+    logs into episode logs.
+
     Worlds raise :class:`~plancheck.errors.BadInputError` subclasses for unknown instances and bad
     records, and return :class:`~plancheck.errors.PlancheckError`-free verdicts for bad answers.
     ``data`` is the folder of published data (``shared/data``) or None when it is not needed.
@@ -149,3 +159,18 @@ class World(Protocol):
         ...
 
     def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary: ...
+
+
+def commands_of(world: World) -> tuple[str, ...]:
+    """The commands ``world`` offers."""
+    return tuple(getattr(world, "commands", ONE_SHOT_COMMANDS))
+
+
+def episodes_of(world: World) -> Episodes | None:
+    """The episodic side of ``world``, or None for a one-shot world."""
+    return getattr(world, "episodes", None)
+
+
+def takes_answers(world: World) -> bool:
+    """Whether ``check`` and ``evaluate`` of ``world`` read one-shot answers."""
+    return bool(getattr(world, "answers", episodes_of(world) is None))

@@ -63,3 +63,10 @@ def test_the_boss_level_70_bound_is_146():
 def test_long_scripts_run(shared_data):
     assert "grid-40x40" in run("pddl_validate.py", "--repeat", "1")
     assert run("grasp_optimum.py", "--fd-sample", "0", data=shared_data)
+
+
+def test_the_smartplay_episode_benchmark_runs():
+    out = run("smartplay_episodes.py", "--episodes", "4")
+    assert [line.split()[:2] for line in out.splitlines()] == [["bandits", "without"], ["bandits", "with"],
+                                                               ["rps", "without"], ["rps", "with"]]
+    assert all("steps/s checked" in line for line in out.splitlines())

@@ -34,6 +34,8 @@ def _listed(items: Sequence[str], limit: int = 200) -> str:
 
 def _why_failed(verdict: Verdict, semantics: Semantics) -> str:
     reasons = []
+    if not verdict.consistent:
+        reasons.append("the log contradicts the rules")
     if semantics is Semantics.STRICT and not verdict.valid:
         reasons.append("not strictly valid")
     if verdict.has_goal and verdict.goal_reached is False:
@@ -86,7 +88,8 @@ def verdict_text(verdict: Verdict, semantics: Semantics = Semantics.STRICT, *, s
             state = f"  [{step.state}]" if step.state else ""
             lines.append(f"  {step.index:3d} {mark}{step.action}{detail}{state}")
     elif rejected:
-        lines.append(f"no-op steps ({len(rejected)}):")
+        label = "steps with a problem or an unclear reading" if verdict.form.startswith("episode") else "no-op steps"
+        lines.append(f"{label} ({len(rejected)}):")
         for step in rejected[:10]:
             lines.append(f"  step {step.index}: {step.reason}")
         if len(rejected) > 10:

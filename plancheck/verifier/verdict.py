@@ -94,6 +94,7 @@ class Verdict:
     scores: Mapping[str, float] = field(default_factory=dict)
     metrics: Mapping[str, Any] = field(default_factory=dict)
     optimal: Mapping[str, float] | None = None
+    consistent: bool = True  # False: the answer's own record contradicts the rules (an episode log's outcomes)
 
     @property
     def parsed(self) -> bool:
@@ -101,8 +102,8 @@ class Verdict:
 
     def passed(self, semantics: Semantics = Semantics.STRICT) -> bool:
         """Strict: a valid plan (reaching the goal, where there is one). Benchmark: it was scored
-        (and reached the goal, where there is one)."""
-        if not self.parsed:
+        (and reached the goal, where there is one). A record inconsistent with the rules passes neither."""
+        if not self.parsed or not self.consistent:
             return False
         goal_ok = self.goal_reached is not False if self.has_goal else True
         return goal_ok and (self.valid if semantics is Semantics.STRICT else True)
@@ -134,6 +135,8 @@ class Verdict:
             "unread": [span.to_json() for span in self.spans],
             "notes": list(self.notes),
         }
+        if not self.consistent:
+            data["consistent"] = False
         if self.optimal is not None:
             data["optimal"] = dict(self.optimal)
             data["ratio"] = {rule: self.ratio(rule) for rule in self.optimal}

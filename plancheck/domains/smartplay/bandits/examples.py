@@ -1,0 +1,12 @@
+"""The contract corpus: episode logs with their expected verdicts (see ``_examples``), and the optimum."""
+
+from __future__ import annotations
+
+from plancheck.domains.smartplay._examples import EpisodeExample, corpus
+from plancheck.domains.smartplay.bandits.world import WORLD
+
+OPTIMUM = {"score": 50}  # the oracle's: the best action at every one of the 50 steps
+
+
+def examples() -> list[EpisodeExample]:
+    return corpus(WORLD.episodes)
