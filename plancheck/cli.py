@@ -24,7 +24,7 @@ from typing import Any, TextIO
 from plancheck import __version__
 from plancheck.errors import BadInputError, Location, PlancheckError
 from plancheck.files import decode_answer
-from plancheck.registry import get_world, world_names
+from plancheck.registry import UNSUPPORTED, get_world, world_names
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.render import table_text, verdict_text
 from plancheck.verifier.verdict import Semantics, Verdict
@@ -277,9 +277,11 @@ def _emit(obj: Any, stream: TextIO) -> None:
 def cmd_worlds(args: argparse.Namespace) -> int:
     titles = {name: get_world(name).title for name in world_names()}
     if args.json:
-        print(json.dumps([{"name": name, "title": title} for name, title in titles.items()], indent=2))
+        print(json.dumps([{"name": name, "title": title} for name, title in titles.items()] +
+                         [{"name": name, "title": why, "supported": False} for name, why in UNSUPPORTED.items()],
+                         indent=2))
     else:
-        for name, title in titles.items():
+        for name, title in {**titles, **UNSUPPORTED}.items():
             print(f"{name:8s} {title}")
     return OK
 

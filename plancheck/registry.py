@@ -19,6 +19,14 @@ WORLDS: dict[str, str] = {
     "mango": "plancheck.domains.mango.world:WORLD",
     "bandits": "plancheck.domains.smartplay.bandits.world:WORLD",
     "rps": "plancheck.domains.smartplay.rps.world:WORLD",
+    "crafter": "plancheck.domains.smartplay.crafter.world:WORLD",
+}
+
+
+# Benchmarks plancheck knows but cannot run here, listed by `plancheck worlds` with the reason.
+UNSUPPORTED: dict[str, str] = {
+    "minecraft": "SmartPlay Minecraft (MineDojo): unsupported, it needs the real Minecraft client, which MineDojo "
+                 "builds from downloads (docs/smartplay.md)",
 }
 
 

@@ -83,6 +83,9 @@ class _Run:
         self.unchecked_info: set[str] = set()
 
     def start(self, observation: str | None) -> None:
+        if self.follower is not None and hasattr(self.follower, "start"):
+            self.follower.start(observation)  # a follower that cannot know the start takes the log's
+            return
         first = self.game.reset()
         if observation is not None and observation != first:
             self._problem(0, "(start)", f"the first observation is {_quote(observation)} but the game starts "

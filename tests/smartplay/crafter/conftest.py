@@ -36,7 +36,7 @@ class Original:
 @pytest.fixture(scope="session")
 def original(tmp_path_factory) -> Original:
     if not smartplay_original.available():
-        pytest.skip(f"SmartPlay's source is not at {smartplay_original.source()} (set PLANCHECK_SMARTPLAY)")
+        pytest.skip(f"SmartPlay's source is not at {smartplay_original.source()} (set SMARTPLAY_SRC)")
     return Original(tmp_path_factory.mktemp("smartplay"))
 
 

@@ -1,8 +1,9 @@
 """Test-only harness: SmartPlay's own Crafter wrapper, run on crafter, as the reference for plancheck's texts.
 
 Nothing of SmartPlay is committed here. At run time this script copies, from a local SmartPlay
-checkout (``$PLANCHECK_SMARTPLAY``, default the mirror ``/work/.mirror/microsoft+SmartPlay/repo``;
-a git directory, read with ``git show HEAD:<path>``), into a temporary folder:
+checkout (``$SMARTPLAY_SRC``, as for the other SmartPlay games' cross-checks; else the mirror
+``/work/.mirror/microsoft+SmartPlay/repo`` when it exists; a work tree, or a git directory read with
+``git show HEAD:<path>``), into a temporary folder:
 
 - ``src/smartplay/utils.py`` (HistoryTracker) and ``src/smartplay/crafter/crafter_env.py`` (the wrapper:
   ``describe_frame``, reset protocol, score), unchanged;
@@ -37,11 +38,11 @@ import sys
 from pathlib import Path
 
 DEFAULT_SOURCE = Path("/work/.mirror/microsoft+SmartPlay/repo")
-PACKAGE = "smartplay_original"
+PACKAGE = "smartplay_crafter_original"
 
 
 def source() -> Path:
-    return Path(os.environ.get("PLANCHECK_SMARTPLAY", DEFAULT_SOURCE))
+    return Path(os.environ.get("SMARTPLAY_SRC") or DEFAULT_SOURCE)
 
 
 def available() -> bool:
@@ -53,10 +54,14 @@ def available() -> bool:
 
 
 def _show(repo: Path, path: str) -> bytes:
+    if (repo / path).is_file():
+        return (repo / path).read_bytes()
     return subprocess.run(["git", "-C", str(repo), "show", f"HEAD:{path}"], check=True, capture_output=True).stdout
 
 
 def _list(repo: Path, folder: str) -> list[str]:
+    if (repo / folder).is_dir():
+        return [str(p.relative_to(repo)) for p in sorted((repo / folder).rglob("*")) if p.is_file()]
     out = subprocess.run(["git", "-C", str(repo), "ls-tree", "-r", "--name-only", "HEAD", folder], check=True,
                          capture_output=True, text=True).stdout
     return out.split()

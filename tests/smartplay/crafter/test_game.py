@@ -18,7 +18,7 @@ def _compare(records: list[dict], history: int = 2) -> tuple[int, int]:
             episodes += 1
         else:
             step = game.step(record["action"])
-            assert (step.observation, step.history, step.score, step.reward, step.done) == (
+            assert (step.observation, game.history, step.score, step.reward, step.done) == (
                 record["obs"], record["history"], record["score"], record["reward"], record["done"]), steps
             steps += 1
     return steps, episodes
@@ -45,10 +45,10 @@ def test_reset_runs_one_noop_and_pushes_two_observations():
     assert game.crafter_step == 1 and not first.startswith("You took action")
     assert game.history.startswith("Most recent 1 steps of the player's in-game observation:\n\n"
                                    "Player Observation Step 0:\nYou took action noop.\n\n")
-    step = game.step(prompts.ACTIONS.index("Move West"))
+    step = game.step("Move West")
     assert step.observation.startswith("You took action move_west.")
-    assert step.history.startswith("Most recent 2 steps")
-    assert "Player Observation Step 1:\n" + first in step.history
+    assert game.history.startswith("Most recent 2 steps")
+    assert "Player Observation Step 1:\n" + first in game.history
     assert game.crafter_step == 2
 
 
@@ -56,13 +56,13 @@ def test_the_paper_history_keeps_five_observations():
     game = CrafterGame(3, history=prompts.HISTORY["paper"])
     game.reset()
     for _ in range(6):
-        step = game.step(0)
-    assert step.history.startswith("Most recent 5 steps") and "Player Observation Step 2:" in step.history
-    assert "Player Observation Step 6:" in step.history and "Step 7:" not in step.history
+        game.step(0)
+    assert game.history.startswith("Most recent 5 steps") and "Player Observation Step 2:" in game.history
+    assert "Player Observation Step 6:" in game.history and "Step 7:" not in game.history
 
 
 def test_the_agent_gets_one_action_less_than_crafters_length():
-    game = CrafterGame(3, length=30)
+    game = CrafterGame(3, length=30)  # crafter's length; SmartPlay's loop would allow 10000
     game.reset()
     actions = 0
     while not game.done:

@@ -19,7 +19,7 @@ def test_the_basic_unlocks_are_proven_shortest_in_the_real_game(seed, started):
         assert unlock.relaxed_bound <= unlock.real_bound <= unlock.static_bound == unlock.length
         game = started(seed)  # the plan, played again from the reset: it unlocks at its last action
         steps = [game.step(prompts.ACTIONS.index(action)) for action in unlock.smartplay_actions]
-        assert [goal in step.unlocked for step in steps] == [False] * (len(steps) - 1) + [True]
+        assert [goal in step.info["unlocked"] for step in steps] == [False] * (len(steps) - 1) + [True]
         lengths.append(unlock.length)
     assert lengths == sorted(lengths)  # each goal needs the one before it
 

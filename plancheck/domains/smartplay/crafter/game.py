@@ -2,65 +2,60 @@
 
 SmartPlay's ``Crafter.reset`` builds the world, then executes one Noop (crafter step 1) and pushes
 its observation (``You took action noop. ...``) into the history, then pushes the reset's own
-observation (the same state, no action line). The agent's first action is therefore crafter step 2,
-and as crafter ends the episode at step 10000 the agent gets at most 9999 actions. The score adds,
-after every step (the reset's Noop included, which starts it), the number of achievements unlocked
-so far. The history message shown with an observation lists the observations before it (the last
-2 in SmartPlay's code, 5 in the paper: :data:`~plancheck.domains.smartplay.crafter.prompts.HISTORY`).
+observation (the same state, no action line). So the history shown with the first observation
+holds the Noop's as step 0, the first observation is step 1, and the agent's first action is crafter
+step 2: as crafter ends the episode at step 10000, the agent gets at most 9999 actions. The score
+adds, after every step (the reset's Noop included, which starts it), the number of achievements
+unlocked so far. The history lists the last 2 observations before the current one (SmartPlay's
+code; 5 in the paper: :data:`~plancheck.domains.smartplay.crafter.prompts.HISTORY`).
 """
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
+from plancheck.domains.smartplay import _frame
+from plancheck.domains.smartplay._game import SmartPlayGame
 from plancheck.domains.smartplay.crafter import engine, prompts
+from plancheck.episodes.game import Transition
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """What one agent action produced, as SmartPlay's ``step`` returns it (``score`` is cumulative)."""
-
-    observation: str
-    reward: float
-    done: bool
-    score: float
-    history: str
-    unlocked: tuple[str, ...]  # achievements unlocked for the first time at this step, crafter's order
-
-
-class CrafterGame:
-    """SmartPlay's ``Crafter-v0`` episode ``episode`` of an env seeded ``seed``, one action at a time.
+class CrafterGame(SmartPlayGame):
+    """Episode ``episode`` of SmartPlay's ``Crafter-v0`` built with crafter seed ``seed``.
 
     ``history`` is the number of past observations shown (2 = SmartPlay's code, 5 = the paper).
     ``render`` draws crafter's pictures too (slower; the dynamics are the same either way).
+    ``step`` takes an action text (or its index); its transition's ``info["unlocked"]`` lists the
+    achievements unlocked for the first time at that step, in crafter's order.
     """
 
     def __init__(self, seed: int, episode: int = 1, *, history: int = prompts.HISTORY["code"],
-                 render: bool = False, length: int = 10000):
-        self.seed, self.episode, self.length = seed, episode, length
+                 render: bool = False, length: int = 10000, horizon: int = 10000):
+        super().__init__(prompts.manual(), prompts.ACTIONS, horizon, history)
+        self.seed, self.episode = seed, episode
         self._env = engine.make_env(seed, episode, render=render, length=length)
-        self._kept: deque[str] = deque(maxlen=history)
-        self._game_step = 0
-        self._score = 0.0
-        self.observation = ""
-        self.history = ""
+        self.score = 0.0
         self.done = False
 
     @property
     def env(self) -> Any:
-        """The crafter env underneath (read it, do not step it)."""
+        """The crafter env underneath (read it; step it only through :meth:`step`)."""
         return self._env
-
-    @property
-    def score(self) -> float:
-        return self._score
 
     @property
     def crafter_step(self) -> int:
         return int(self._env._step)
+
+    @property
+    def observation(self) -> str:
+        return self.observations[-1]
+
+    @property
+    def history(self) -> str:
+        """``info['history']`` as SmartPlay shows it with the current observation."""
+        shown = self._entries[max(0, len(self._entries) - 1 - self.window):-1] if self.window > 0 else []
+        return _frame.history_text(shown)
 
     def snapshot(self) -> engine.Snapshot:
         return engine.snapshot(self._env)
@@ -74,47 +69,46 @@ class CrafterGame:
     def _unlocked_count(self) -> int:
         return sum(1 for count in self._env._player.achievements.values() if count > 0)
 
-    def _push(self, observation: str) -> None:
-        self._kept.append(observation)
-        self._game_step += 1
-
     def reset(self) -> str:
         """Build the world, run SmartPlay's extra Noop, and return the first observation."""
-        self._kept.clear()
-        self._game_step = 0
         self._env.reset()
-        first = self._advance(0)
-        self._score = float(self._unlocked_count())
-        self.observation = self._text(None)
-        self.history = self._history()
-        self.done = first.done
-        self._push(self.observation)
-        return self.observation
+        noop = self._crafter_step(0)
+        self.score = float(self._unlocked_count())
+        first = self._text(None)
+        self.observations = [noop.observation or "", first]
+        self._entries = [_frame.history_entry(0, self.observations[0]), _frame.history_entry(1, first)]
+        self.done = noop.done
+        return first
 
-    def _history(self) -> str:
-        return prompts.history_text(tuple(self._kept), self._game_step)
+    def _start(self) -> str:  # reset() is overridden: SmartPlay's Crafter pushes two observations
+        raise NotImplementedError
 
-    def _advance(self, index: int) -> Step:
+    def _crafter_step(self, index: int) -> Transition:
         env = self._env
         before = set(env._unlocked)
         _, reward, done, _ = env.step(index)
-        self._score += self._unlocked_count()
-        observation = self._text(env._player.action)
-        history = self._history()
-        self._push(observation)
-        unlocked = tuple(name for name in env._player.achievements if name in env._unlocked - before)
-        return Step(observation, float(reward), bool(done), self._score, history, unlocked)
+        self.score += self._unlocked_count()
+        unlocked = [name for name in env._player.achievements if name in env._unlocked and name not in before]
+        return Transition(self._text(env._player.action), float(reward), bool(done), self.score,
+                          {"unlocked": unlocked})
 
-    def step(self, index: int) -> Step:
-        """Take SmartPlay action ``index`` (0-16); the episode must not be over."""
+    def step(self, action: str | int, reply: str | None = None) -> Transition:
+        """Take a SmartPlay action (its text or index 0-16); the episode must not be over."""
         if self.done:
             raise RuntimeError("the episode is over")
+        index = action if isinstance(action, int) else self.index(action)
         if not 0 <= index < len(prompts.ACTIONS):
             raise ValueError(f"action index {index} outside 0..{len(prompts.ACTIONS) - 1}")
-        result = self._advance(index)
-        self.observation, self.history, self.done = result.observation, result.history, result.done
-        return result
+        transition = self._crafter_step(index)
+        self.observe(transition.observation or "")
+        self.done = transition.done
+        return transition
 
-    def messages(self, question: int = 0, past: Sequence[tuple[str, str]] = ()) -> list[dict[str, str]]:
-        """The chat SmartPlay sends before the next action (question 0, then 1 with the first answer)."""
-        return prompts.chat(prompts.manual(), self.history, self.observation, prompts.QUESTIONS[question], past)
+    def _take(self, index: int) -> Transition:
+        return self._crafter_step(index)
+
+
+def settings_game(seed: int, settings: Mapping[str, Any]) -> CrafterGame:
+    """The game a log's settings describe (see :mod:`~plancheck.domains.smartplay.crafter.instance`)."""
+    crafter_seed = engine.smartplay_crafter_seed(seed) if settings["seeding"] == "numpy" else seed
+    return CrafterGame(crafter_seed, settings["episode"], history=settings["history"], horizon=settings["steps"])

@@ -41,6 +41,8 @@ NAMES = ("None", "water", "grass", "stone", "path", "sand", "tree", "lava", "coa
          "furnace", "player", "cow", "zombie", "skeleton", "arrow", "plant")
 PLAYER_ID = 13
 VITALS = ("health", "food", "drink", "energy")
+ITEMS = ("sapling", "wood", "stone", "coal", "iron", "diamond", "wood_pickaxe", "stone_pickaxe", "iron_pickaxe",
+         "wood_sword", "stone_sword", "iron_sword")  # the rest of crafter's inventory, in its order
 HISTORY = {"code": 2, "paper": 5}  # SmartPlay's HistoryTracker(max_steps=2); the paper's Table 1 says 5
 
 _HALF_X, _HALF_Y = 4, 3  # the window is x - 4 .. x + 4 by y - 3 .. y + 3; the player at (4, 3)

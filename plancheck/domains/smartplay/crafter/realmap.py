@@ -151,7 +151,7 @@ def replay_real(game: CrafterGame, model: MapRules, plan: Sequence[str]) -> Real
                 diverged, reason = index, _in_the_way(game, before, action)
             elif game.env._player.health < health:
                 reason = f"the player was hurt at action {index} (health {health} -> {game.env._player.health})"
-        if model.achievement in step.unlocked:
+        if model.achievement in step.info["unlocked"]:
             return RealReplay(index, index, diverged, reason)
         if step.done:
             return RealReplay(None, index, diverged or index, reason or "the episode ended (the player died)")
@@ -185,7 +185,7 @@ def _follow(game: CrafterGame, model: MapRules, length: int, budget: int) -> tup
             if _player_state(child) != (after.position, after.facing, after.counts) or step.done:
                 continue  # crafter left the model here: a creature was in the way
             if model.goal_reached(after):
-                if model.achievement in step.unlocked:
+                if model.achievement in step.info["unlocked"]:
                     return (*plan, action), nodes
                 continue
             key = (after, _creatures_near(child, after.position))

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
+from plancheck.episodes.game import CheckedStep, Outcome
+
 ACHIEVEMENTS = ("collect_coal", "collect_diamond", "collect_drink", "collect_iron", "collect_sapling",
                 "collect_stone", "collect_wood", "defeat_skeleton", "defeat_zombie", "eat_cow", "eat_plant",
                 "make_iron_pickaxe", "make_iron_sword", "make_stone_pickaxe", "make_stone_sword",
@@ -112,3 +114,33 @@ def reference(name: str) -> Reference:
     total = sum(seed["episodes"] for seed in seeds)
     pooled = {a: 100.0 * sum(seed["unlocked"][i] for seed in seeds) / total for i, a in enumerate(names)}
     return Reference(name, scores, pooled, total)
+
+
+def outcome(steps: Sequence[CheckedStep]) -> Outcome:
+    """The scores of one checked episode (``CheckedStep`` list) for the episode layer.
+
+    Scores: ``score`` (SmartPlay's, the last step's), ``normalized`` (/2680), ``reward`` (crafter's sum),
+    ``achievements`` (how many were unlocked: the last step's score rise, else the unlocks logged).
+    Metrics: ``unlocked`` (their names, when the replay or the log's info tells them), ``survived`` (steps
+    taken) and ``died``.
+    """
+    taken = [s for s in steps if s.transition is not None]
+    scores = [s.transition.score for s in taken]
+    score = scores[-1] if scores else 0.0
+    names: list[str] | None = []
+    for step in taken:
+        if names is not None and "unlocked" in step.transition.info:
+            names += [n for n in step.transition.info["unlocked"] if n not in names]
+        elif "unlocked" not in step.transition.info:
+            names = None
+    count = None
+    if len(scores) >= 2 and None not in scores[-2:]:
+        count = int(scores[-1] - scores[-2])
+    elif names is not None:
+        count = len(names)
+    rewards = [s.transition.reward for s in taken if s.transition.reward is not None]
+    notes = () if score is not None else ("the final score is not logged",)
+    return Outcome({"score": score, "normalized": None if score is None else smartplay_normalized(score),
+                    "reward": round(sum(rewards), 6), "achievements": count},
+                   {"unlocked": None if names is None else sorted(names), "survived": len(taken),
+                    "died": bool(taken and taken[-1].transition.done and len(taken) < 9999)}, notes=notes)
