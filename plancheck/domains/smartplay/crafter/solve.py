@@ -23,7 +23,7 @@ from plancheck.solvers.result import SolveResult, Status
 from plancheck.solvers.search import breadth_first_search
 
 PLANNERS = ("native", "fast-downward", "pyperplan")
-POLICIES = ("random", *(f"unlock:{goal}" for goal in MAP_GOALS))
+POLICIES = ("random", "survivor", *(f"unlock:{goal}" for goal in MAP_GOALS))
 PYPERPLAN_PARAMETERS = 6  # the most level parameters of an action pyperplan is asked to ground
 
 
@@ -121,6 +121,10 @@ def policy(name: str, game, seed: int):
     """The reference policy ``name`` for ``game``."""
     if name == "random":
         return RandomPolicy(seed)
+    if name == "survivor":
+        from plancheck.domains.smartplay.crafter.survivor import SurvivorPolicy
+
+        return SurvivorPolicy(game)
     if name.startswith("unlock:") and name[7:] in MAP_GOALS:
         return UnlockPolicy(name[7:], game)
     raise BadInputError(f"unknown reference policy {name!r}; Crafter has {', '.join(POLICIES)}")
