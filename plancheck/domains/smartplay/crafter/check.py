@@ -94,7 +94,7 @@ def outcomes(before: Frame, action: str) -> tuple[list[tuple[Change, tuple[str, 
         if False in near:
             return [({}, ())], f"{action} with no {where} nearby"
         return [({}, ()), (made, (action,))], f"{action} ({where} 2 steps away: nearby or not, the text cannot tell)"
-    return [({}, ())], f"{_said(action)} (which changes no item)"
+    return [({}, ())], _said(action)
 
 
 def _change(before: Frame, after: Frame) -> dict[str, int]:
@@ -154,7 +154,8 @@ class CrafterFollower(SmartPlayGame):
         if after is not None and not after.out_of_map:
             problem = problem or self._player(before, name, after, logged)
         if after is not None:
-            problem = problem or self._unlocks(before, name, after, logged)
+            unlocks = self._unlocks(before, name, after, logged)  # always: it keeps the count of unlocks
+            problem = problem or unlocks
         self.observe(logged.observation or "")
         self.earlier_health = None if before is None or before.out_of_map else before.vitals["health"]
         self.frame = after
@@ -220,8 +221,9 @@ class CrafterFollower(SmartPlayGame):
         if logged.score is not None and self.score is not None:
             now = logged.score - self.score
             if now != int(now) or now < self.count or now > ACHIEVEMENTS:
-                return (f"the score rises by {now:g}; SmartPlay adds the number of achievements unlocked so far "
-                        f"({self.count} or more, at most 22)")
+                self.score = logged.score
+                return (f"the score rises by {now:g}; SmartPlay adds the number of achievements unlocked so far, "
+                        f"{self.count} before this step (it never falls, and there are 22)")
             rise = int(now) - self.count
             if flag is not None and (rise > 0) != (flag == 1):
                 return f"the reward says {'an' if flag else 'no'} achievement was unlocked but the score says {rise}"

@@ -23,8 +23,6 @@ global RNG; :func:`smartplay_crafter_seed` gives ``s`` for a run that seeded num
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -135,49 +133,8 @@ def make_env(seed: int, episode: int = 1, *, render: bool = False, fixed_order: 
     return env
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """What SmartPlay's text is built from, read off a running env after a step (or the reset).
-
-    ``semantic`` is crafter's semantic map (materials, objects on top) as a read-only array indexed
-    ``[x, y]``; ``inventory`` is in crafter's item order.
-    """
-
-    semantic: np.ndarray
-    position: tuple[int, int]
-    facing: tuple[int, int]
-    inventory: tuple[tuple[str, int], ...]
-    sleeping: bool
-    dead: bool
-    action: str
-    achievements: tuple[tuple[str, int], ...]
-    step: int
-
-    @property
-    def unlocked(self) -> frozenset[str]:
-        return frozenset(name for name, count in self.achievements if count > 0)
-
-
-def snapshot(env: Any) -> Snapshot:
-    """The state of ``env`` that SmartPlay's observation and score read."""
-    player = env._player
-    semantic = env._sem_view()
-    semantic.setflags(write=False)
-    return Snapshot(semantic, (int(player.pos[0]), int(player.pos[1])),
-                    (int(player.facing[0]), int(player.facing[1])),
-                    tuple((k, int(v)) for k, v in player.inventory.items()), bool(player.sleeping),
-                    bool(player.health <= 0), str(player.action),
-                    tuple((k, int(v)) for k, v in player.achievements.items()), int(env._step))
-
-
 def materials(env: Any) -> np.ndarray:
     """The world's material map as names' ids (crafter's ``_mat_map``), a read-only copy indexed ``[x, y]``."""
     grid = env._world._mat_map.copy()
     grid.setflags(write=False)
     return grid
-
-
-def material_names(env: Any) -> Sequence[str | None]:
-    """Material names by id (id 0 is None: outside the generated map)."""
-    names = env._world._mat_names
-    return [names[i] for i in range(len(names))]

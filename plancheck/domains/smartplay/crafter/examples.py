@@ -8,6 +8,7 @@ does not allow, SmartPlay's fallback, the strict reading.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from plancheck.domains.smartplay._examples import EpisodeExample
@@ -49,9 +50,9 @@ def examples() -> list[EpisodeExample]:
     unseeded = replace(planned, header=replace(planned.header, seed=None))
     other = "Move East" if steps[quiet - 1].action != "Move East" else "Move West"
     wood = next(k for k, s in enumerate(steps, start=1) if "collect_wood" in s.info["unlocked"])
-    extra = steps[quiet - 1].observation.replace("Your status:", "Your status:", 1)
-    extra = extra.replace("- wood: ", "- wood: 9", 1) if "- wood: " in extra else \
-        extra.replace("You have nothing in your inventory.", "Your inventory:\n- sapling: 1")
+    extra = re.sub(r"- wood: \d", "- wood: 9", steps[quiet - 1].observation, count=1)
+    if extra == steps[quiet - 1].observation:
+        extra = extra.replace("You have nothing in your inventory.", "Your inventory:\n- sapling: 1")
     replies = ["no idea"] + ["Noop"] * (STEPS - 1)
     fallback = play(episodes, instance, SEED, settings, _Replies(replies), policy_name="replay")
     strict = play(episodes, instance, SEED, {**settings, "reading": "strict"}, _Replies(["Noop", "Do", *replies]),

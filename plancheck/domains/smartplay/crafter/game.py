@@ -57,9 +57,6 @@ class CrafterGame(SmartPlayGame):
         shown = self._entries[max(0, len(self._entries) - 1 - self.window):-1] if self.window > 0 else []
         return _frame.history_text(shown)
 
-    def snapshot(self) -> engine.Snapshot:
-        return engine.snapshot(self._env)
-
     def _text(self, action: str | None) -> str:
         player = self._env._player
         return prompts.describe(self._env._sem_view(), (int(player.pos[0]), int(player.pos[1])),
@@ -79,9 +76,6 @@ class CrafterGame(SmartPlayGame):
         self._entries = [_frame.history_entry(0, self.observations[0]), _frame.history_entry(1, first)]
         self.done = noop.done
         return first
-
-    def _start(self) -> str:  # reset() is overridden: SmartPlay's Crafter pushes two observations
-        raise NotImplementedError
 
     def _crafter_step(self, index: int) -> Transition:
         env = self._env
@@ -103,9 +97,6 @@ class CrafterGame(SmartPlayGame):
         self.observe(transition.observation or "")
         self.done = transition.done
         return transition
-
-    def _take(self, index: int) -> Transition:
-        return self._crafter_step(index)
 
 
 def settings_game(seed: int, settings: Mapping[str, Any]) -> CrafterGame:

@@ -54,9 +54,6 @@ class StaticMap:
     def from_array(cls, grid: Sequence[Sequence[int]]) -> StaticMap:
         return cls(tuple(bytes(int(v) for v in column) for column in grid))
 
-    def positions(self, material: int) -> tuple[tuple[int, int], ...]:
-        return tuple((x, y) for x, column in enumerate(self.cells) for y, v in enumerate(column) if v == material)
-
 
 @dataclass(frozen=True, slots=True)
 class MapState:

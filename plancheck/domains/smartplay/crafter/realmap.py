@@ -61,7 +61,7 @@ class Unlock:
     real_bound: int
     static_ok: bool
     real: RealReplay | None
-    tried: int
+    tried: int  # crafter steps spent looking for a plan creatures do not block (0: the first one worked)
     expanded: int
     seconds: float
 
@@ -96,7 +96,7 @@ class Unlock:
                 "static_replay_ok": self.static_ok, "real_optimal": self.real_optimal,
                 "real_unlocked_at": None if self.real is None else self.real.unlocked_at,
                 "real_diverged_at": None if self.real is None else self.real.diverged_at,
-                "real_note": "" if self.real is None else self.real.reason, "crafter_steps_tried": self.tried,
+                "real_note": "" if self.real is None else self.real.reason, "alternative_steps_tried": self.tried,
                 "expanded": self.expanded, "seconds": round(self.seconds, 3)}
 
 
@@ -217,7 +217,7 @@ def certify_unlock(seed: int, achievement: str, episode: int = 1, *, max_expansi
     if result.actions is None:
         return Unlock(seed, episode, achievement, result.status, None, relaxed, result.bound, real_bound, False,
                       None, 0, expanded, spent)
-    plan, tried = result.actions, 1
+    plan, tried = result.actions, 0
     real = replay_real(game, model, plan)
     for length in range(len(plan), len(plan) + longer + 1):
         if real.unlocked_at == len(plan):
