@@ -124,3 +124,16 @@ def test_the_chunks_list_objects_in_the_order_they_were_added():
 def test_smartplay_seeds_follow_numpys_global_draw():
     np.random.seed(11)
     assert engine.smartplay_crafter_seed(11) == np.random.randint(0, 2**31 - 1)
+
+
+def test_a_kept_reset_env_replays_as_a_fresh_one():
+    fresh = engine.make_env(6)
+    fresh.reset()
+    kept, again = engine.reset_env(6), engine.reset_env(6)
+    rng = np.random.RandomState(6)
+    for _ in range(200):
+        action = int(rng.randint(17))
+        for env in (fresh, kept, again):
+            env.step(action)
+        assert _state(fresh) == _state(kept) == _state(again)
+    assert type(kept._world).__name__ == "FixedOrderWorld"

@@ -22,6 +22,7 @@ global RNG; :func:`smartplay_crafter_seed` gives ``s`` for a run that seeded num
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 from functools import cache
 from typing import Any
@@ -131,6 +132,27 @@ def make_env(seed: int, episode: int = 1, *, render: bool = False, fixed_order: 
     env = env_class((64, 64), (9, 9), (64, 64), True, length, seed, render=render, fixed_order=fixed_order)
     env._episode = episode - 1  # reset() increments it first
     return env
+
+
+_RESET: dict[tuple, Any] = {}
+_RESET_KEPT = 16
+
+
+def reset_env(seed: int, episode: int = 1, *, render: bool = False, length: int = 10000) -> Any:
+    """A crafter env right after its ``reset()`` for that world (see :func:`make_env`).
+
+    crafter's world generation takes about a second and depends only on the seed and the episode,
+    so the last few reset envs are kept and a deep copy of one is handed out (a copy replays exactly
+    as a freshly reset env does: the tests compare them).
+    """
+    key = (seed, episode, render, length)
+    if key not in _RESET:
+        env = make_env(seed, episode, render=render, length=length)
+        env.reset()
+        if len(_RESET) >= _RESET_KEPT:
+            _RESET.pop(next(iter(_RESET)))
+        _RESET[key] = env
+    return copy.deepcopy(_RESET[key])
 
 
 def materials(env: Any) -> np.ndarray:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 
 from plancheck.domains.smartplay._examples import EpisodeExample
 from plancheck.domains.smartplay.crafter.world import WORLD
@@ -36,6 +37,7 @@ def _changed(episode: Episode, k: int, **changes) -> Episode:
     return replace(episode, steps=tuple(steps))
 
 
+@cache
 def examples() -> list[EpisodeExample]:
     episodes = WORLD.episodes
     instance = episodes.instance("Crafter")

@@ -33,14 +33,14 @@ class CrafterGame(SmartPlayGame):
     def __init__(self, seed: int, episode: int = 1, *, history: int = prompts.HISTORY["code"],
                  render: bool = False, length: int = 10000, horizon: int = 10000):
         super().__init__(prompts.manual(), prompts.ACTIONS, horizon, history)
-        self.seed, self.episode = seed, episode
-        self._env = engine.make_env(seed, episode, render=render, length=length)
+        self.seed, self.episode, self._render, self._length = seed, episode, render, length
+        self._env = None
         self.score = 0.0
         self.done = False
 
     @property
     def env(self) -> Any:
-        """The crafter env underneath (read it; step it only through :meth:`step`)."""
+        """The crafter env underneath, once reset (read it; step it only through :meth:`step`)."""
         return self._env
 
     @property
@@ -68,7 +68,7 @@ class CrafterGame(SmartPlayGame):
 
     def reset(self) -> str:
         """Build the world, run SmartPlay's extra Noop, and return the first observation."""
-        self._env.reset()
+        self._env = engine.reset_env(self.seed, self.episode, render=self._render, length=self._length)
         noop = self._crafter_step(0)
         self.score = float(self._unlocked_count())
         first = self._text(None)
