@@ -179,11 +179,12 @@ def _chains(tree: rules.TreeState, must: frozenset[str]) -> tuple[tuple[str, ...
 
 
 def shortest_plan(model: MapRules, *, max_expansions: int | None = 2_000_000, seconds: float | None = None,
-                  shuffle: random.Random | None = None) -> MapPlan:
+                  shuffle: random.Random | None = None, weight: float = 1.0) -> MapPlan:
     """The shortest plan of ``model`` (A*, re-opening), or the best lower bound proven when it stops.
 
     Equal entries are taken deepest first, then in insertion order, or at random with ``shuffle``
-    (another of the shortest plans may come out).
+    (another of the shortest plans may come out). ``weight`` > 1 is weighted A*: a plan sooner, not
+    a shortest one (its ``bound`` is then 0: it proves nothing).
     """
     start = time.perf_counter()
     deadline = None if seconds is None else time.monotonic() + seconds
@@ -194,7 +195,7 @@ def shortest_plan(model: MapRules, *, max_expansions: int | None = 2_000_000, se
     tie = itertools.count() if shuffle is None else iter(shuffle.random, None)
     best = {initial: 0}
     parents: dict[MapState, tuple[MapState, str] | None] = {initial: None}
-    frontier = [(h(initial), 0, next(tie), 0, initial)]  # ties: deepest first
+    frontier = [(weight * h(initial), 0, next(tie), 0, initial)]  # ties: deepest first
     expanded = 0
     while frontier:
         f, _, _, g, state = heapq.heappop(frontier)
@@ -205,11 +206,12 @@ def shortest_plan(model: MapRules, *, max_expansions: int | None = 2_000_000, se
             while parents[state] is not None:
                 state, action = parents[state]
                 plan.append(action)
-            return MapPlan(Status.SOLVED, tuple(reversed(plan)), g, expanded, time.perf_counter() - start, g)
+            bound = g if weight == 1.0 else 0
+            return MapPlan(Status.SOLVED, tuple(reversed(plan)), bound, expanded, time.perf_counter() - start, g)
         expanded += 1
         if (max_expansions is not None and expanded > max_expansions) or (
                 deadline is not None and expanded % 1024 == 0 and time.monotonic() > deadline):
-            bound = min(f, *(entry[0] for entry in frontier)) if frontier else f
+            bound = min(f, *(entry[0] for entry in frontier)) if frontier and weight == 1.0 else 0
             return MapPlan(Status.TIMEOUT, None, int(bound), expanded, time.perf_counter() - start)
         for action in (*actions, *model.creature_effects(state)):
             if action == "place_stone" and not free_stone and not _bridges(model, state):
@@ -221,7 +223,7 @@ def shortest_plan(model: MapRules, *, max_expansions: int | None = 2_000_000, se
             if cost < best.get(child, cost + 1):
                 best[child] = cost
                 parents[child] = (state, action)
-                heapq.heappush(frontier, (cost + h(child), -cost, next(tie), cost, child))
+                heapq.heappush(frontier, (cost + weight * h(child), -cost, next(tie), cost, child))
     return MapPlan(Status.UNSOLVABLE, None, 0, expanded, time.perf_counter() - start)
 
 

@@ -102,7 +102,10 @@ class RandomPolicy:
 
 
 class UnlockPolicy:
-    """The certified shortest unlock of ``goal`` on this seed's map (it reads the game), then Noop."""
+    """The certified shortest unlock of ``goal`` on this seed's map (it reads the game), then Noop.
+
+    The map search is capped (300,000 states); a goal it cannot reach in that is played as Noop only.
+    """
 
     def __init__(self, goal: str, game):
         from plancheck.domains.smartplay.crafter.realmap import certify_unlock
@@ -112,7 +115,7 @@ class UnlockPolicy:
 
     def replies(self, step: int, game) -> Replies:
         if self._plan is None:
-            unlock = self._certify(game.seed, self.goal, game.episode, game=game)
+            unlock = self._certify(game.seed, self.goal, game.episode, game=game, max_expansions=300_000)
             self._plan = unlock.smartplay_actions or ()
         return Replies(self._plan[step - 1] if step <= len(self._plan) else "Noop")
 
