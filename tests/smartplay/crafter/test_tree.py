@@ -91,3 +91,20 @@ def test_leaving_out_irrelevant_actions_keeps_the_optimum(achievement):
 @pytest.mark.parametrize("achievement", [a for a, n in SHORTEST.items() if n > 8])
 def test_leaving_out_irrelevant_actions_keeps_the_long_optima(achievement):
     assert breadth_first_search(TechTree(achievement)).cost == SHORTEST[achievement]
+
+
+def test_the_closed_form_bound_is_the_breadth_first_optimum_from_random_states():
+    rng = random.Random(11)
+    goals = [a for a in rules.TREE_ACHIEVEMENTS if any(r.unlocks == a for r in rules.RECIPES.values())]
+    for _ in range(300):
+        state = TreeState(tuple(rng.choice((0, 0, 0, 1, 2, 5)) for _ in rules.ITEMS), rng.random() < 0.5,
+                          rng.random() < 0.5)
+        goal = rng.choice(goals)
+        count, must = rules.lower_bound(state, goal)
+        plan = breadth_first_search(TechTree(goal, state, prune=True)).plan
+        assert count == len(plan), (goal, state)
+        collected = {RECIPES_GIVES[a] for a in plan if a.startswith("collect_") and RECIPES_GIVES[a]}
+        assert must <= collected | {"drink"}, (goal, state)
+
+
+RECIPES_GIVES = {name: recipe.gives for name, recipe in rules.RECIPES.items()}
