@@ -15,7 +15,6 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import nullcontext
 from dataclasses import replace
 from itertools import islice
 from pathlib import Path
@@ -545,7 +544,7 @@ def cmd_play(args, world: World, options: dict) -> int:
     from plancheck.episodes.check import check_episode
     from plancheck.episodes.log import dump_episodes
     from plancheck.episodes.play import play
-    from plancheck.episodes.policies import CommandPolicy, describe_policy, replays
+    from plancheck.episodes.policies import Players
 
     episodes = episodes_of(world)
     instance = episodes.instance(args.instance)
@@ -554,38 +553,20 @@ def cmd_play(args, world: World, options: dict) -> int:
         raise BadInputError("--episodes must be at least 1")
     if args.seed + args.episodes > 2 ** 32:
         raise BadInputError("the seeds SEED .. SEED+N-1 must stay below 2**32")
-    name = describe_policy(args.policy)
-    replayed = replays(Path(args.policy.removeprefix("replay:"))) if args.policy.startswith("replay:") else None
-    if replayed is not None and len(replayed) not in (1, args.episodes):
-        raise BadInputError(f"{args.policy} holds {len(replayed)} episodes; play 1 or {len(replayed)}")
-    agent = CommandPolicy(args.policy.removeprefix("cmd:"), args.reply_timeout) if args.policy.startswith("cmd:") \
-        else None
-    if agent is None and replayed is None:
-        reference = name.removeprefix("reference:")
-        if reference not in episodes.policies:
-            raise BadInputError(f"unknown policy {args.policy!r}; {world.name} offers {', '.join(episodes.policies)}, "
-                                "replay:FILE and cmd:'COMMAND'")
+    players = Players(args.policy, episodes, args.episodes, args.reply_timeout)
     stream = _json_out(args.output)
     try:
-        with agent if agent is not None else nullcontext():
+        with players:
             for number in range(args.episodes):
                 seed = args.seed + number
                 game = episodes.game(instance, seed, settings)
-                if agent is not None:
-                    agent.episode = number + 1
-                    policy = agent
-                elif replayed is not None:
-                    policy = replayed[number % len(replayed)]
-                else:
-                    policy = episodes.policy(reference, game, seed)
-                episode = play(episodes, instance, seed, settings, policy, policy_name=name, model=args.model,
-                               game=game)
+                episode = play(episodes, instance, seed, settings, players.policy(number, game, seed),
+                               policy_name=players.name, model=args.model, game=game)
                 dump_episodes([episode], stream)
                 stream.flush()
-                verdict = check_episode(episodes, episode)
-                scores = ", ".join(f"{rule} {_number_text(value)}" for rule, value in verdict.scores.items())
-                print(f"{world.name} {episode.header.instance} seed {seed}: {len(episode.steps)} step(s), {scores}",
-                      file=sys.stderr)
+                scores = check_episode(episodes, episode).scores
+                print(f"{world.name} {episode.header.instance} seed {seed}: {len(episode.steps)} step(s), "
+                      + ", ".join(f"{rule} {_number_text(value)}" for rule, value in scores.items()), file=sys.stderr)
     finally:
         if args.output:
             stream.close()

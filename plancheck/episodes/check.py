@@ -216,6 +216,8 @@ def _same(logged: Any, expected: Any) -> bool:
 
 def _prompt_difference(logged: Sequence[Mapping[str, str]], expected: Sequence[Mapping[str, str]]) -> str | None:
     """Where the logged prompt first differs from the expected one, in words (None when equal)."""
+    if list(logged) == expected:
+        return None
     for index, (have, want) in enumerate(zip(logged, expected), start=1):
         if have["role"] != want["role"]:
             return f"prompt message {index} is a {have['role']} message where the benchmark sends a {want['role']} one"

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from plancheck.episodes.game import Game, Replies
+from plancheck.episodes.game import Episodes, Game, Policy, Replies
 from plancheck.episodes.log import BrokenEpisode, read_episodes
 from plancheck.errors import BadInputError, Location, PlancheckError
 from plancheck.files import data_text
@@ -153,6 +153,42 @@ class CommandPolicy:
             return f"exited with status {self.process.wait(timeout=5)}"
         except subprocess.TimeoutExpired:
             return "closed its pipes"
+
+
+class Players:
+    """The policy ``--policy`` names, for each of ``count`` episodes: a reference policy of the world
+    (built per episode from its game), a replay (one per episode of the log, or the same one for
+    every episode) or one agent process for all. A context manager: the agent runs while it is open."""
+
+    def __init__(self, spec: str, episodes: Episodes, count: int, timeout: float = 600.0):
+        self.name = describe_policy(spec)
+        self.episodes = episodes
+        self.replayed = replays(Path(spec.removeprefix("replay:"))) if spec.startswith("replay:") else None
+        if self.replayed is not None and len(self.replayed) not in (1, count):
+            raise BadInputError(f"{spec} holds {len(self.replayed)} episodes; play 1 or {len(self.replayed)}")
+        self.agent = CommandPolicy(spec.removeprefix("cmd:"), timeout) if spec.startswith("cmd:") else None
+        self.reference = self.name.removeprefix("reference:")
+        if self.agent is None and self.replayed is None and self.reference not in episodes.policies:
+            raise BadInputError(f"unknown policy {spec!r}; {episodes.world} offers {', '.join(episodes.policies)}, "
+                                "replay:FILE and cmd:'COMMAND'")
+
+    def __enter__(self) -> Players:
+        if self.agent is not None:
+            self.agent.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.agent is not None:
+            self.agent.__exit__(*exc)
+
+    def policy(self, number: int, game: Game, seed: int) -> Policy:
+        """The player of episode ``number`` (0-based), played on ``game`` from ``seed``."""
+        if self.agent is not None:
+            self.agent.episode = number + 1
+            return self.agent
+        if self.replayed is not None:
+            return self.replayed[number % len(self.replayed)]
+        return self.episodes.policy(self.reference, game, seed)
 
 
 def describe_policy(spec: str) -> str:

@@ -12,8 +12,10 @@ same 53-bit double as Python's ``random()``.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 _N = 624
 
@@ -40,17 +42,19 @@ def choice(generator: random.Random, p: Sequence[float]) -> tuple[int, float]:
     """``numpy.random.choice(len(p), p=p)`` of the legacy generator: one uniform draw ``u`` and the
     first index whose normalised cumulative probability exceeds it (its ``searchsorted(side='right')``).
     Returns the index and ``u``."""
+    cdf = _cumulative(tuple(p))
+    u = generator.random()
+    return bisect_right(cdf, u), u
+
+
+@lru_cache(maxsize=64)
+def _cumulative(p: tuple[float, ...]) -> tuple[float, ...]:
+    """numpy's ``p.cumsum()`` (added in order) divided by its last value."""
     cdf, total = [], 0.0
     for probability in p:
         total += probability
         cdf.append(total)
-    last = cdf[-1]
-    cdf = [value / last for value in cdf]
-    u = generator.random()
-    index = 0
-    while index < len(cdf) and cdf[index] <= u:
-        index += 1
-    return index, u
+    return tuple(value / cdf[-1] for value in cdf)
 
 
 @dataclass
