@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import io
 import json
+import re
 import tracemalloc
 from pathlib import Path
 
@@ -112,6 +113,23 @@ def test_a_5000_digit_id_is_bad_input_not_a_crash(name, tmp_path, capsys, shared
     code, rows, _ = _evaluate(tmp_path, name, good + bad + good, capsys)
     assert code == 0
     _scored_around(rows, len(good) + 1)
+
+
+@pytest.mark.parametrize("seeded", [True, False], ids=["replayed", "read-from-the-text"])
+@pytest.mark.parametrize("name", [n for n in world_names() if _played(n)])
+def test_a_5000_digit_number_in_an_observation_is_read_as_text_not_a_crash(name, seeded, tmp_path, capsys,
+                                                                           shared_data, monkeypatch):
+    monkeypatch.setenv("PLANCHECK_DATA", str(shared_data))
+    good = _good(name)[0]
+    if not seeded:  # a log without its seed is checked from what its texts show
+        good = [json.dumps({**json.loads(good[0]), "seed": None}), *good[1:]]
+    step = json.loads(good[1])
+    assert re.search(r"\d", step["observation"]), "the first observation shows a number to blow up"
+    bad = [good[0], json.dumps({**step, "observation": re.sub(r"\d+", HUGE, step["observation"])}), *good[2:]]
+    code, rows, err = _evaluate(tmp_path, name, good + bad + good, capsys, "--debug")
+    assert code == 0 and "internal error" not in err
+    assert [("verdict" in row) for row in rows] == [True, True, True], rows
+    assert not rows[1]["verdict"]["consistent"] and rows[1]["verdict"]["failure"]["step"] == 1
 
 
 def test_an_infinite_grasp_index_costs_its_record_only(shared_data, tmp_path, capsys):

@@ -39,7 +39,7 @@ logger = logging.getLogger(__name__)
 DEFAULT_CUTOFF = 70
 DIFFICULTIES = ("release", "paper")
 SEPARATOR = "==========="
-_HEADER = re.compile(r"==>STEP NUM: (\d+)\n==>ACT: ([^\n]*)\n==>OBSERVATION: ")
+_HEADER = re.compile(r"==>STEP NUM: (\d{1,9})\n==>ACT: ([^\n]*)\n==>OBSERVATION: ")
 _EDGE_LABELS = ("seen_in_forward", "seen_in_reversed", "edge_min_step", "seen_in_forward_answerable",
                 "seen_in_reversed_answerable", "edge_min_step_answerable")
 
