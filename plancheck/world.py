@@ -22,6 +22,7 @@ from plancheck.verifier.records import BrokenRecord, Record, Summary
 from plancheck.verifier.verdict import Verdict
 
 if TYPE_CHECKING:
+    from plancheck.drawing.shapes import Picture
     from plancheck.episodes.game import Episodes
     from plancheck.episodes.log import Episode
 
@@ -41,10 +42,11 @@ class Capability(str, Enum):
     ANSWERS = "answers"  # check and evaluate read one-shot answers (free text or action lists)
     PDDL_PLAN = "pddl-plan"  # an answer written as a plan of the world's PDDL validation model
     GENERATE = "generate"  # new instances from a seed
+    RENDER = "render"  # pictures of an instance and an answer (or an episode)
 
 
-COMMANDS = ("instances", "prompt", "play", "check", "evaluate", "solve", "export", "stats", "convert")
-READING = ("check", "evaluate")  # the commands that read answers
+COMMANDS = ("instances", "prompt", "play", "check", "evaluate", "solve", "export", "stats", "convert", "render")
+READING = ("check", "evaluate", "render")  # the commands that read answers
 ONE_SHOT = frozenset({Capability.INSTANCES, Capability.PROMPT, Capability.CHECK, Capability.EVALUATE,
                       Capability.ANSWERS})  # what every world that takes whole answers offers
 EPISODIC = frozenset({Capability.INSTANCES, Capability.PROMPT, Capability.PLAY, Capability.CHECK,
@@ -213,6 +215,12 @@ class World(Protocol):
 
     def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary: ...
 
+    def render(self, instance: Any, answer: Any = None, *, verdict: Verdict | None = None, **options: Any) -> Picture:
+        """A picture of the instance and, when given, of the answer (free text or actions; an interactive
+        world's :class:`~plancheck.episodes.log.Episode`). ``verdict`` is the answer's verdict when the
+        caller has it already (else it is computed)."""
+        ...
+
 
 class WorldBase:
     """Defaults for a world's facade: ids and JSON from the instance itself, and a clear
@@ -260,6 +268,9 @@ class WorldBase:
 
     def pddl_plan(self, instance: Any, answer: str | Sequence[str], **options: Any) -> tuple[str, str]:
         raise self.unsupported("PDDL plans of answers")
+
+    def render(self, instance: Any, answer: Any = None, *, verdict: Verdict | None = None, **options: Any) -> Picture:
+        raise self.unsupported("pictures")
 
     def commands(self) -> tuple[str, ...]:
         """The commands this world offers, in the command line's order."""

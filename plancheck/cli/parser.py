@@ -21,6 +21,7 @@ _COMMAND_HELP = {  # one per world command (plancheck.world.COMMANDS)
     "export": "write PDDL domain and problem files",
     "stats": "report counts and statistics of instances",
     "convert": "convert the benchmark's own run logs into episode logs",
+    "render": "draw an instance and an answer (or an episode) as a picture: SVG, PNG or an animated GIF",
 }
 
 def _finite(text: str) -> float:
@@ -121,6 +122,20 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--reply-timeout", type=_finite, default=600.0, metavar="SECONDS",
                             help="how long a cmd: agent may take for one reply (default: 600)")
         parser.add_argument("-o", "--output", type=Path, help="write the episode log here instead of stdout")
+    elif command == "render":
+        episodic = world.supports(Capability.PLAY)
+        parser.add_argument("instance", help="the instance id")
+        what = ("an episode log" if not world.supports(Capability.ANSWERS) else "an answer file or an episode log") \
+            if episodic else "a file holding the model's answer"
+        parser.add_argument("--answer", metavar="FILE", help=f"{what} to draw (- for standard input); without it, "
+                                                              "the instance alone")
+        if episodic:
+            parser.add_argument("--episode", type=int, metavar="K", default=None,
+                                help="which episode of a log holding several (1-based)")
+        parser.add_argument("-o", "--output", type=Path, required=True, metavar="FILE",
+                            help="the picture: FILE.svg (needs nothing), FILE.png or FILE.gif (an animation of the "
+                                 "answer; both need the extra render: pip install 'plancheck[render]'); - writes SVG "
+                                 "to standard output")
     elif command == "convert":
         parser.add_argument("runs", nargs="+", type=Path, help="the benchmark's run logs")
         parser.add_argument("-o", "--output", type=Path, help="write the episode logs here instead of stdout")

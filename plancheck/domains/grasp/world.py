@@ -13,6 +13,7 @@ from plancheck.domains.grasp.parse import ParsePolicy
 from plancheck.domains.grasp.prompts import system_prompt, user_prompt
 from plancheck.domains.grasp.records import read_answers
 from plancheck.domains.grasp.solve import PLANNERS
+from plancheck.drawing.shapes import Picture
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import (
@@ -33,7 +34,7 @@ _SELECTING = ("instances", "prompt", "solve", "export", "stats")
 OPTIONS = (
     Option("rule", "scoring rule of summaries and of the optimum solve maximises: paper (energy on the final cell) "
                    "or delivered (energy on the start cell); on check, the rule of --pddl-plan's final step",
-           ("check", "evaluate", "solve"), "paper", ("paper", "delivered")),
+           ("check", "evaluate", "solve", "render"), "paper", ("paper", "delivered")),
     shared_option("pick"),
     Option("unclosed", "a list cut off at the end of the text: accept it (noted) or reject the answer", READING,
            "accept", ("accept", "reject")),
@@ -59,7 +60,7 @@ class GraspWorld(WorldBase):
     title = "GRASP energy-collection grids (Tang & Kejriwal 2024)"
     options = OPTIONS
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS, Capability.PDDL_PLAN,
-                               Capability.GENERATE}
+                               Capability.GENERATE, Capability.RENDER}
 
     def instances(self, selectors: Sequence[str], data: Path | None, *, indices: str | None = None,
                   setting: str | None = None, count: int = 100, **_: Any) -> Iterator[Environment]:
@@ -105,6 +106,15 @@ class GraspWorld(WorldBase):
         from plancheck.domains.grasp.pddl import export_files
 
         return export_files(env)
+
+    def render(self, env: Environment, answer: str | Sequence[str] | None = None, *, verdict: Verdict | None = None,
+               rule: str = "paper", **options: Any) -> Picture:
+        """The grid with the answer's path beside the optimum's under ``rule``; frames: the answer step by step."""
+        from plancheck.domains.grasp.render import render
+
+        if verdict is None and answer is not None:
+            verdict = self.check(env, answer, **options)
+        return render(env, verdict, rule)
 
     def stats(self, selectors: Sequence[str], data: Path | None, *, indices: str | None = None,
               count: int = 100, **_: Any) -> Summary:
