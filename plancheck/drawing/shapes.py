@@ -238,6 +238,12 @@ def tiled(rows: Sequence[Sequence[Drawing]], gap: float = 16.0) -> Drawing:
     return Drawing(width, max(y - gap, 0.0), tuple(canvas_shapes))
 
 
+def padded(drawing: Drawing, margin: float = 8.0) -> Drawing:
+    """``drawing`` with a blank margin around it."""
+    return Drawing(drawing.width + 2 * margin, drawing.height + 2 * margin,
+                   tuple(moved(shape, margin, margin) for shape in drawing.shapes), drawing.background)
+
+
 def number_text(value: object) -> str:
     """A score as pictures show it: two decimals, never ``-0.00``; None is a dash.
 
