@@ -97,4 +97,4 @@ class Board:
     def ring(self, canvas: Canvas, cell: Cell, colour: str = INK, role: str = "final", title: str = "") -> None:
         """A circle around a cell's centre (where a path ends)."""
         x, y = self.centre(cell)
-        canvas.circle(x, y, self.cell * 0.36, stroke=colour, width=max(2.0, self.cell / 12), role=role, title=title)
+        canvas.circle(x, y, self.cell * 0.3, stroke=colour, width=max(2.0, self.cell / 12), role=role, title=title)

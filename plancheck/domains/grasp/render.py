@@ -69,7 +69,7 @@ def _panel(env: Environment, trace: Trace | None, colour: str, tint: str, role: 
     board.fill_cells(canvas, grid.obstacle_cells, OBSTACLE, role="obstacle", title="obstacle")
     x, y = board.corner(grid.start)
     canvas.rect(x + 2, y + 2, CELL - 4, CELL - 4, stroke=START, width=3, role="start", title="start")
-    canvas.text(x + 5, y + 9, "S", size=9, fill=START, bold=True)
+    canvas.text(x + CELL - 6, y + CELL - 8, "S", size=9, fill=START, anchor="end", bold=True)
     state = steps[-1].state if steps else (trace.initial if trace is not None else None)
     energy = state.energy if state is not None else tuple(int(ch == "E") for ch in grid.cells)
     for index, units in enumerate(energy):

@@ -28,7 +28,8 @@ def posterior_picture(title: str, steps: Sequence[CheckedStep], actions: Sequenc
         marks.append(Mark(step.index, step.transition.info["posterior"][k], FAILURE if against else SERIES[k],
                           not against, f"step {step.index}: {labels[k]}, reward {step.transition.reward}"
                           + (f", regret {regret:.3f}" if against else ""), "choice-against" if against else "choice"))
-    posterior = line_chart("P(action is best) before each step; hollow dot: a choice against it", series, "step", "P(best)", (0.0, 1.0), marks)
+    posterior = line_chart("P(action is best) before each step; hollow dot: a choice against it", series, "step",
+                           "P(best)", (0.0, 1.0), marks)
     reward, regret, total, lost = [], [], 0.0, 0.0
     for step in taken:
         total += step.transition.reward or 0
