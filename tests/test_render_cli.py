@@ -51,7 +51,7 @@ def test_an_episode_of_another_instance_is_refused(tmp_path, capsys):
     assert main(["play", "messenger-l1", "MessengerL1", "--policy", "optimal", "--seed", "2", "-o", str(log)]) == 0
     assert main(["render", "messenger-l1", "MessengerL1/seed=2", "--answer", str(log), "-o",
                  str(tmp_path / "m.svg")]) == 2
-    assert "is an episode of MessengerL1, not of MessengerL1/seed=2" in capsys.readouterr().err
+    assert "is an episode of MessengerL1, not of MessengerL1-v0/seed=2" in capsys.readouterr().err
     assert main(["render", "messenger-l1", "MessengerL1", "--answer", str(log), "-o", str(tmp_path / "m.svg")]) == 0
 
 
