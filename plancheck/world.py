@@ -218,7 +218,8 @@ class World(Protocol):
     def render(self, instance: Any, answer: Any = None, *, verdict: Verdict | None = None, **options: Any) -> Picture:
         """A picture of the instance and, when given, of the answer (free text or actions; an interactive
         world's :class:`~plancheck.episodes.log.Episode`). ``verdict`` is the answer's verdict when the
-        caller has it already (else it is computed)."""
+        caller has it already (else it is computed); ``compact=True`` asks for a report's picture (the
+        answer alone, without side panels such as the optimum's)."""
         ...
 
 
@@ -271,6 +272,18 @@ class WorldBase:
 
     def render(self, instance: Any, answer: Any = None, *, verdict: Verdict | None = None, **options: Any) -> Picture:
         raise self.unsupported("pictures")
+
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """The setting an answer belongs to: the rows of ``evaluate --plot`` and a filter of ``--html``."""
+        return "all"
+
+    def headline(self, **options: Any) -> str | None:
+        """The score ``evaluate --plot`` shows (None: each verdict's first score)."""
+        return None
+
+    def reference_scores(self, setting: str, **options: Any) -> dict[str, float]:
+        """Reference values of the headline score in ``setting`` (baselines the rules define), for plots."""
+        return {}
 
     def commands(self) -> tuple[str, ...]:
         """The commands this world offers, in the command line's order."""

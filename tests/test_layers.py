@@ -2,7 +2,7 @@
 
 Layers, lowest first (a module may import its own layer and those below it):
 errors, rules, version <- translators, drawing <- verifier, files <- solvers, episodes <- world <- domains <- registry
-<- cli, demo, api.
+<- cli, demo, api, pictures.
 Inside ``domains``, a world imports its own package and its family's shared modules
 (``domains/smartplay/_frame.py``, ``domains/langsuite/engine/``), never another world.
 """
@@ -25,7 +25,7 @@ LAYERS = (
     ("plancheck.world",),
     ("plancheck.domains",),
     ("plancheck.registry",),
-    ("plancheck.cli", "plancheck.demo", "plancheck.api", "plancheck.__main__", "plancheck"),
+    ("plancheck.cli", "plancheck.demo", "plancheck.api", "plancheck.pictures", "plancheck.__main__", "plancheck"),
 )
 GENERIC = ("translators", "solvers", "verifier", "episodes", "drawing")
 

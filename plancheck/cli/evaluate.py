@@ -15,6 +15,7 @@ from plancheck.cli.progress import Progress
 from plancheck.errors import BadInputError
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.render import table_text
+from plancheck.verifier.verdict import Semantics
 from plancheck.world import BrokenRecord, Capability, Record, World
 
 
@@ -73,14 +74,20 @@ def _items(world: World, files: list[Path], data: Path | None, stdin: Path | Non
 
 def _evaluate(args, world: World, options: dict, items: Iterator[Any]) -> int:
     progress = Progress("records", not args.no_progress)
-    stream = json_out(args.output) if (args.output or not args.summary) else None
+    drawing = args.plot is not None or args.html is not None
+    if drawing:
+        _check_picture_options(args, world)
+    writes = args.output or not (args.summary or drawing)
+    stream = json_out(args.output) if writes else None
     results, broken, scored = [], [], 0
     try:
         for item in items:
             progress.tick()
             if item.verdict is not None:
                 scored += 1
-                if args.summary:  # keep verdicts (without their traces) only when a summary needs them
+                if args.html is not None:  # pictures replay the verdict's steps
+                    results.append((item.record, item.verdict))
+                elif args.summary or drawing:  # keep verdicts (without their traces) only when a summary needs them
                     results.append((item.record, replace(item.verdict, steps=())))
             else:
                 broken.append(item)
@@ -108,8 +115,43 @@ def _evaluate(args, world: World, options: dict, items: Iterator[Any]) -> int:
             if noted:
                 note += f"; {noted} record(s) noted (e.g. no answer: the record's own reference was checked)"
             print(f"{len(results)} records scored, {len(broken)} broken{note}")
+    if drawing and results:
+        _draw(args, world, options, results, broken)
     if not scored and not broken:
         chosen = f" with --indices {options['indices']}" if options.get("indices") else ""
         print(f"plancheck: error: no answer records in {', '.join(str(path) for path in args.responses)}{chosen}",
               file=sys.stderr)
     return OK if scored else BAD_INPUT
+
+
+def _check_picture_options(args, world: World) -> None:
+    """Wrong file names and a world without pictures are said before any answer is scored."""
+    from plancheck.drawing.output import picture_format
+
+    if args.plot is not None and picture_format(args.plot) == ".gif":
+        raise BadInputError(f"{args.plot}: the plot is a still picture: .svg or .png", option="plot")
+    if args.html is not None and args.html.suffix.lower() not in (".html", ".htm"):
+        raise BadInputError(f"{args.html}: the report is an HTML file (.html)", option="html")
+    if args.pictures < 0:
+        raise BadInputError("must be 0 or more", option="pictures")
+
+
+def _draw(args, world: World, options: dict, results: list, broken: list) -> None:
+    """``--plot`` and ``--html``."""
+    from plancheck import pictures
+    from plancheck.drawing.output import save
+    from plancheck.drawing.shapes import Picture
+
+    plot = pictures.summary_plot(world, results, options)
+    if args.plot is not None:
+        save(Picture(plot), args.plot)
+        print(f"wrote the plot to {args.plot}", file=sys.stderr)
+    if args.html is not None:
+        progress = Progress("pictures", not args.no_progress)
+        entries = pictures.entries(world, results, data_dir(args), options, args.pictures, progress.tick)
+        page = pictures.html_report(world, entries, world.summarize(results, **options), plot,
+                                    [(b.record.source, b.record.line, b.error) for b in broken],
+                                    Semantics(args.semantics))
+        progress.done()
+        args.html.write_text(page, encoding="utf-8")
+        print(f"wrote the report to {args.html}", file=sys.stderr)

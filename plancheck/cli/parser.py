@@ -97,6 +97,15 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
                             help="answer files (JSONL) or folders of them; - reads JSONL from stdin")
         parser.add_argument("-o", "--output", type=Path, help="write one JSON verdict per record here")
         parser.add_argument("--summary", action="store_true", help="print the benchmark's summary table")
+        parser.add_argument("--plot", type=Path, metavar="FILE",
+                            help="draw the summary: mean score per setting and model against the optimum and the "
+                                 "references, as FILE.svg or FILE.png (PNG needs plancheck[render])")
+        parser.add_argument("--html", type=Path, metavar="FILE",
+                            help="write one self-contained HTML report: the summary table and plot, and every "
+                                 "answer with its picture, actions read, unread text, first failure and score "
+                                 "against the optimum, filterable by model and setting")
+        parser.add_argument("--pictures", type=int, default=500, metavar="N",
+                            help="draw the first N answers in the --html report (default: 500; 0: none)")
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "solve":
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")

@@ -47,12 +47,16 @@ class Board:
     def contains(self, point: Point) -> bool:
         return self.left <= point[0] < self.left + self.width and self.top <= point[1] < self.top + self.height
 
-    def draw_cells(self, canvas: Canvas, fill: str = WHITE, labels: bool = True, role: str = "cell") -> None:
-        """Every cell as a square with a thin border; row and column numbers outside when ``labels``."""
-        for row in range(self.rows):
-            for column in range(self.columns):
-                x, y = self.corner((row, column))
-                canvas.rect(x, y, self.cell, self.cell, fill=fill, stroke=LINE, width=1, role=role)
+    def draw_cells(self, canvas: Canvas, fill: str = WHITE, labels: bool = True, role: str = "cells") -> None:
+        """The cells as one filled square with thin grid lines; row and column numbers outside when ``labels``."""
+        canvas.rect(self.left, self.top, self.width, self.height, fill=fill, role=role)
+        right, bottom = self.left + self.width, self.top + self.height
+        for row in range(self.rows + 1):
+            y = self.top + row * self.cell
+            canvas.line(((self.left, y), (right, y)), stroke=LINE, width=1)
+        for column in range(self.columns + 1):
+            x = self.left + column * self.cell
+            canvas.line(((x, self.top), (x, bottom)), stroke=LINE, width=1)
         if labels:
             size = min(11.0, self.cell * 0.35)
             for column in range(self.columns):
@@ -67,7 +71,7 @@ class Board:
         for cell in cells:
             x, y = self.corner(cell)
             canvas.rect(x + inset, y + inset, self.cell - 2 * inset, self.cell - 2 * inset, fill=fill,
-                        stroke=LINE if not inset else None, role=role, title=title)
+                        stroke=LINE if not inset else None, width=1, role=role, title=title)
 
     def path(self, canvas: Canvas, cells: Sequence[Cell], colour: str, role: str, width: float | None = None,
              dash: tuple[float, float] | None = None, arrows: bool = True, title: str = "") -> None:

@@ -17,8 +17,9 @@ HTML report can find it) and a ``title`` (a tooltip in SVG). Colours are ``#rrgg
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 Point = tuple[float, float]
 
@@ -149,12 +150,16 @@ class Drawing:
 
 @dataclass(frozen=True)
 class Picture:
-    """What ``render`` makes: a still drawing, and the frames of an animation when the world draws one
-    (an episode step by step); ``frame_ms`` is how long each frame shows."""
+    """What ``render`` makes: a still drawing, and an animation when the world draws one (an episode step by
+    step), built only when asked for (``frames``); ``frame_ms`` is how long each frame shows."""
 
     still: Drawing
-    frames: tuple[Drawing, ...] = ()
+    animate: Callable[[], Sequence[Drawing]] | None = None
     frame_ms: int = 500
+
+    @cached_property
+    def frames(self) -> tuple[Drawing, ...]:
+        return tuple(self.animate()) if self.animate is not None else ()
 
 
 class Canvas:

@@ -109,7 +109,7 @@ def test_gif_frames_animate(tmp_path):
         canvas.rect(x, 10, 20, 20, fill=ANSWER)
         frames.append(canvas.drawing())
     path = tmp_path / "a.gif"
-    save(Picture(frames[0], tuple(frames), 200), path)
+    save(Picture(frames[0], lambda: frames, 200), path)
     from PIL import Image
 
     with Image.open(path) as gif:

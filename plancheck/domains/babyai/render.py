@@ -134,12 +134,13 @@ def _caption(verdict: Verdict, run: Run) -> list[str]:
     return lines
 
 
-def _frames(task: TaskInstance, run: Run) -> tuple[tuple[Raster, ...], int | None]:
-    """minigrid's frames after each step, and the first step where minigrid's pose differs from the rules'."""
+def _minigrid(task: TaskInstance, run: Run, draw: bool) -> tuple[tuple[Raster, ...], int | None]:
+    """minigrid stepped with the run's actions: its frames after each step (when ``draw``), and the first step
+    where its pose differs from the rules'."""
     import warnings
 
     env = reset_env(task.instance.env_id, task.instance.seed)
-    frames, differs = [_frame(env, FRAME_TILE)], None
+    frames, differs = [_frame(env, FRAME_TILE)] if draw else [], None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # stepping past the end of an episode, as the benchmark's harness does
         for index, action in enumerate(run.minigrid[:MAX_FRAMES], start=1):
@@ -149,7 +150,8 @@ def _frames(task: TaskInstance, run: Run) -> tuple[tuple[Raster, ...], int | Non
             if differs is None and (tuple(int(v) for v in env.unwrapped.agent_pos) != state.pos
                                     or int(env.unwrapped.agent_dir) != state.dir):
                 differs = index
-            frames.append(_frame(env, FRAME_TILE))
+            if draw:
+                frames.append(_frame(env, FRAME_TILE))
     return tuple(frames), differs
 
 
@@ -184,13 +186,18 @@ def render(task: TaskInstance, answer: str | Sequence[str] | None, verdict: Verd
     except AnswerParseError as error:  # the verdict was given, and its answer does not read again
         panel = _panel(task, frame, None, ANSWER, "answer", title, [f"UNPARSEABLE: {error}"[:110]])
         return Picture(padded(panel))
-    frames, differs = _frames(task, run)
+    _, differs = _minigrid(task, run, draw=False)
     caption = _caption(verdict, run)
     if differs is not None:
         caption.append(f"minigrid's pose differs from the rules' at step {differs}")
     panel = _panel(task, frame, run, ANSWER, "answer", title, caption)
-    optimum = _optimum_panel(task, frame, verdict, options.get("optimal_timeout") or OPTIMAL_TIMEOUT)
+    optimum = None if options.get("compact") else _optimum_panel(
+        task, frame, verdict, options.get("optimal_timeout") or OPTIMAL_TIMEOUT)
     still = padded(beside(panel, optimum, gap=24) if optimum is not None else panel)
-    animation = tuple(padded(_panel(task, shot, run, ANSWER, "answer", f"{instance.id}: step {k} of {len(run.ok)}",
-                                    caption[:1], upto=k)) for k, shot in enumerate(frames))
-    return Picture(still, animation, frame_ms=400)
+
+    def animate() -> list[Drawing]:
+        shots, _ = _minigrid(task, run, draw=True)
+        return [padded(_panel(task, shot, run, ANSWER, "answer", f"{instance.id}: step {k} of {len(run.ok)}",
+                              caption[:1], upto=k)) for k, shot in enumerate(shots)]
+
+    return Picture(still, animate, frame_ms=400)

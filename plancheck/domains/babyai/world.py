@@ -162,6 +162,10 @@ class BabyAIWorld(WorldBase):
             verdict = self.check(item, answer, **options)
         return render(item, answer, verdict, options)
 
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """The level, e.g. ``BabyAI-GoToLocal-v0``."""
+        return verdict.instance.split("/seed=")[0]
+
     def stats(self, selectors: Sequence[str], data: Path | None, *, langsuite_levels: str = "by-name",
               **_: Any) -> Summary:
         per_env: dict[str, list] = {}

@@ -76,7 +76,7 @@ def _panel(env: Environment, trace: Trace | None, colour: str, tint: str, role: 
         if units:
             cx, cy = board.centre(divmod(index, grid.cols))
             canvas.circle(cx + CELL * 0.22, cy - CELL * 0.22, CELL * 0.14, fill=ENERGY, stroke=INK, width=0.6,
-                          role="energy", title=f"{units} unit(s) of energy")
+                          role="energy")
             if units > 1:
                 canvas.text(cx + CELL * 0.22, cy - CELL * 0.22, str(units), size=8, anchor="middle", bold=True)
     board.path(canvas, cells, colour, role=f"{role}-path")
@@ -116,9 +116,15 @@ def _answer_caption(verdict: Verdict, trace: Trace, rule: str) -> list[str]:
     return lines
 
 
-def render(env: Environment, verdict: Verdict | None, rule: str = "paper") -> Picture:
-    """The answer's grid (when there is a verdict) beside the optimum's; frames: the answer step by step."""
+def render(env: Environment, verdict: Verdict | None, rule: str = "paper", compact: bool = False) -> Picture:
+    """The answer's grid (when there is a verdict) beside the optimum's (not when ``compact``: a report's
+    picture); frames: the answer step by step."""
     rules = GraspRules(env)
+    if compact and verdict is not None:
+        trace = execute(rules, actions_of(verdict.actions)) if verdict.parsed else None
+        caption = _answer_caption(verdict, trace, rule) if trace is not None else \
+            [f"UNPARSEABLE: {verdict.parse_error}"[:90]]
+        return Picture(_panel(env, trace, ANSWER, ANSWER_TINT, "answer", f"{env.id}: answer", caption))
     best = execute(rules, actions_of(optimum_plan(env, rule)))
     from plancheck.domains.grasp.scoring import scores
 
@@ -136,6 +142,6 @@ def render(env: Environment, verdict: Verdict | None, rule: str = "paper") -> Pi
     trace = execute(rules, actions_of(verdict.actions))
     caption = _answer_caption(verdict, trace, rule)
     still = beside(_panel(env, trace, ANSWER, ANSWER_TINT, "answer", title, caption), optimum, gap=24)
-    frames = tuple(_panel(env, trace, ANSWER, ANSWER_TINT, "answer", f"{env.id}: step {k} of {len(trace.steps)}",
-                          caption[:1], upto=k) for k in range(len(trace.steps) + 1))
-    return Picture(still, frames, frame_ms=600)
+    return Picture(still, lambda: [_panel(env, trace, ANSWER, ANSWER_TINT, "answer",
+                                          f"{env.id}: step {k} of {len(trace.steps)}", caption[:1], upto=k)
+                                   for k in range(len(trace.steps) + 1)], frame_ms=600)

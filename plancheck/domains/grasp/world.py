@@ -108,13 +108,24 @@ class GraspWorld(WorldBase):
         return export_files(env)
 
     def render(self, env: Environment, answer: str | Sequence[str] | None = None, *, verdict: Verdict | None = None,
-               rule: str = "paper", **options: Any) -> Picture:
-        """The grid with the answer's path beside the optimum's under ``rule``; frames: the answer step by step."""
+               rule: str = "paper", compact: bool = False, **options: Any) -> Picture:
+        """The grid with the answer's path beside the optimum's under ``rule`` (``compact``: the answer alone);
+        frames: the answer step by step."""
         from plancheck.domains.grasp.render import render
 
         if verdict is None and answer is not None:
             verdict = self.check(env, answer, **options)
-        return render(env, verdict, rule)
+        return render(env, verdict, rule, compact)
+
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """The environment's setting, e.g. ``0-1-1 (4 directions, carry limit 2, step cost 0.3)``."""
+        from plancheck.domains.grasp.instance import parse_id
+
+        setting = parse_id(verdict.instance).setting
+        return "all" if setting is None else f"{setting.flags} ({setting.describe()})"
+
+    def headline(self, *, rule: str = "paper", **_: Any) -> str:
+        return rule
 
     def stats(self, selectors: Sequence[str], data: Path | None, *, indices: str | None = None,
               count: int = 100, **_: Any) -> Summary:

@@ -120,6 +120,10 @@ class MangoWorld(WorldBase):
             verdict = self.check(instance, answer)
         return render(instance, answer if isinstance(answer, str) else None, verdict)
 
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """The task and the question's difficulty at the cutoff, e.g. ``rf hard``."""
+        return f"{verdict.metrics.get('task', '?')} {verdict.metrics.get('difficulty', '?')}"
+
     def stats(self, selectors: Sequence[str], data: Path | None, cutoff: int = DEFAULT_CUTOFF,
               **options: Any) -> Summary:
         games = []

@@ -83,6 +83,16 @@ class SmartPlayWorld(WorldBase):
                 rows.append(("", "", "", "", f"{label} (expected)", raw, _frame.normalize(instance.id, raw)))
         return Summary(f"{self.title}: settings and reference scores", header, tuple(rows))
 
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        return verdict.instance
+
+    def headline(self, **options: Any) -> str:
+        return "score"
+
+    def reference_scores(self, setting: str, **options: Any) -> dict[str, float]:
+        """The references' expected raw scores (random, Bayes-optimal, oracle, as the game defines them)."""
+        return dict(self.references(self.episodes.instance(setting), self.episodes.defaults["steps"]))
+
     def render(self, instance: Any, answer: Any = None, *, verdict: Verdict | None = None,
                **options: Any) -> Picture:
         """An episode (``answer``, an episode log's :class:`Episode`) drawn: for Bandits and Rock Paper

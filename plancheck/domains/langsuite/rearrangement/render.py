@@ -125,6 +125,6 @@ def render(task: Task, replies: Sequence[str] | None, verdict: Verdict | None) -
     caption = [", ".join(scores[i:i + 4]) for i in range(0, len(scores), 4)] + [legend]
     if verdict.failure is not None:
         caption.append(f"first problem: {verdict.failure}"[:100])
-    frames = tuple(padded(_draw(task, worlds[:k + 1], f"{title}: reply {k} of {len(worlds) - 1}", [legend]))
-                   for k in range(len(worlds)))
-    return Picture(padded(_draw(task, worlds, title, caption)), frames, frame_ms=300)
+    return Picture(padded(_draw(task, worlds, title, caption)),
+                   lambda: [padded(_draw(task, worlds[:k + 1], f"{title}: reply {k} of {len(worlds) - 1}", [legend]))
+                            for k in range(len(worlds))], frame_ms=300)

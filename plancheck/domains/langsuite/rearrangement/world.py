@@ -215,6 +215,10 @@ class RearrangementWorld(WorldBase):
         """Episode logs from LangSuitE's console logs (``{scene}-{index}.jl``)."""
         return convert_mod.convert(path, seed=seed, model=model)
 
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """LangSuitE's action level."""
+        return f"{verdict.metrics.get('level', 'low')} level"
+
     def render(self, instance: Episode, answer: Any = None, *, verdict: Verdict | None = None, level: str = "low",
                **options: Any) -> Picture:
         """The room from above with the agent's path and the objects to move; ``answer`` is an episode log's

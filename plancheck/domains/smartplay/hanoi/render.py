@@ -107,9 +107,12 @@ def render(instance: HanoiInstance, verdict: Verdict | None) -> Picture:
         note.text(0, 9, f"optimum: {len(optimal)} moves (2^{n} - 1), not drawn", size=12, fill=MUTED)
         parts.append(note.drawing())
     still = padded(stack(*parts, gap=14))
-    frames: tuple[Drawing, ...] = ()
-    if verdict is not None and verdict.parsed:
-        frames = tuple(_tile(step.state, n, f"{step.index}: {step.action}", INK if step.ok else FAILURE, "move")
-                       for step in trace.steps)
-        frames = (_tile(trace.initial, n, "start", INK, "label"),) + frames
-    return Picture(still, frames, frame_ms=700)
+    if verdict is None or not verdict.parsed:
+        return Picture(still)
+
+    def animate() -> list[Drawing]:
+        return [_tile(trace.initial, n, "start", INK, "label")] + [
+            _tile(step.state, n, f"{step.index}: {step.action}", INK if step.ok else FAILURE, "move")
+            for step in trace.steps]
+
+    return Picture(still, animate, frame_ms=700)

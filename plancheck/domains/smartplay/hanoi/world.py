@@ -93,6 +93,9 @@ class HanoiWorld(WorldBase):
             verdict = self.check(instance, answer, **options)
         return render(instance, verdict)
 
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        return verdict.instance
+
     def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
         return report.stats(list(dict.fromkeys(select(selectors))))
 

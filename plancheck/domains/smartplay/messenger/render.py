@@ -126,6 +126,6 @@ def render(episode: Episode, actions: Sequence[str], verdict: Verdict | None) ->
     if verdict.failure is not None:
         caption.append(f"first problem: {verdict.failure}"[:100])
     still = padded(_board(episode, shots, title, caption))
-    frames = tuple(padded(_board(episode, shots[:k + 1], f"{title}: step {k} of {len(actions)}",
-                                 [actions[k - 1] if k else "start"])) for k in range(len(shots)))
-    return Picture(still, frames, frame_ms=500)
+    return Picture(still, lambda: [padded(_board(episode, shots[:k + 1], f"{title}: step {k} of {len(actions)}",
+                                                 [actions[k - 1] if k else "start"])) for k in range(len(shots))],
+                   frame_ms=500)
