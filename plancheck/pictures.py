@@ -52,7 +52,7 @@ def plot_groups(world: World, results: Sequence[Result], options: dict[str, Any]
         setting = world.setting(record, verdict)
         value = _number(verdict.scores.get(rule)) if verdict.parsed else None
         if value is not None:
-            scores[setting][record.model].append(value)
+            scores[setting][world.model(record)].append(value)
         best = _number((verdict.optimal or {}).get(rule))
         if best is not None:
             optima[setting].append(best)
@@ -80,6 +80,7 @@ class Entry:
 
     record: Record
     verdict: Verdict
+    model: str
     setting: str
     picture: str  # inline SVG, or a sentence saying why there is none
 
@@ -175,9 +176,9 @@ def _entry_html(entry: Entry, semantics: Semantics, index: int) -> str:
                     f"{_e(v)}</dd>" for k, v in rows)
     cells += f"<dt>text not read</dt><dd><ul>{spans}</ul></dd>" if spans else "<dt>text not read</dt><dd>none</dd>"
     return (f'<article class="answer {"pass" if passed else "fail"}" id="answer-{index}" '
-            f'data-model="{_e(record.model)}" data-setting="{_e(entry.setting)}" '
+            f'data-model="{_e(entry.model)}" data-setting="{_e(entry.setting)}" '
             f'data-passed="{str(passed).lower()}"><h3>{_e(verdict.instance)} <span class="muted">'
-            f'{_e(record.model)}, {_e(entry.setting)}</span></h3><dl>{cells}</dl>'
+            f'{_e(entry.model)}, {_e(entry.setting)}</span></h3><dl>{cells}</dl>'
             f'<div class="picture">{entry.picture}</div></article>')
 
 
@@ -228,7 +229,7 @@ def entries(world: World, results: Sequence[Result], data: Path | None, options:
             except PlancheckError as error:
                 picture = f'<p class="muted">no picture: {_e(error)}</p>'
             tick()
-        yield Entry(record, verdict, setting, picture)
+        yield Entry(record, verdict, world.model(record), setting, picture)
 
 
 def html_report(world: World, answers: Iterable[Entry], summary: Summary | None, plot: Drawing | None,
@@ -236,7 +237,7 @@ def html_report(world: World, answers: Iterable[Entry], summary: Summary | None,
     """The whole page."""
     shown = list(answers)
     articles = "".join(_entry_html(entry, semantics, index) for index, entry in enumerate(shown, start=1))
-    models = sorted({entry.record.model for entry in shown})
+    models = sorted({entry.model for entry in shown})
     settings = sorted({entry.setting for entry in shown})
 
     def options(values: Sequence[str]) -> str:

@@ -277,6 +277,10 @@ class WorldBase:
         """The setting an answer belongs to: the rows of ``evaluate --plot`` and a filter of ``--html``."""
         return "all"
 
+    def model(self, record: Record) -> str:
+        """Whose answer a record is, as the summary table names it (by default the record's ``model``)."""
+        return record.model
+
     def headline(self, **options: Any) -> str | None:
         """The score ``evaluate --plot`` shows (None: each verdict's first score)."""
         return None

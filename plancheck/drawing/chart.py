@@ -158,8 +158,9 @@ def bar_chart(title: str, groups: Sequence[Group], value_label: str, width: floa
     canvas = Canvas(width, top + len(groups) * group_height + 40)
     axes = _Axes(label_width, top, width - label_width - 20, len(groups) * group_height, (low, high), (0, 1))
     canvas.text(8, 12, title, size=13, bold=True)
-    keys = [(model, SERIES[i % len(SERIES)], "bar") for i, model in enumerate(models)]
-    keys += [("optimum", OPTIMUM, "optimum")] + [(name, SERIES[(i + 3) % len(SERIES)], "reference")
+    bars = tuple(colour for colour in SERIES if colour != OPTIMUM)  # green is the optimum's
+    keys = [(model, bars[i % len(bars)], "bar") for i, model in enumerate(models)]
+    keys += [("optimum", OPTIMUM, "optimum")] + [(name, bars[(i + len(models)) % len(bars)], "reference")
                                                   for i, name in enumerate(references)]
     colours = {name: colour for name, colour, _ in keys}
     for index, (name, colour, kind) in enumerate(keys):
@@ -171,7 +172,7 @@ def bar_chart(title: str, groups: Sequence[Group], value_label: str, width: floa
         else:
             canvas.circle(x + 7, y, 5, fill="#ffffff", stroke=colour, width=2)
         canvas.text(x + 20, y, name if len(name) <= 28 else name[:27] + "…", size=10)
-    for tick in _ticks(low, high, 6):
+    for tick in _ticks(low, high, 8):
         x, _ = axes.at(tick, 0)
         canvas.line(((x, top - 4), (x, top + axes.height)), stroke=LINE, width=0.8)
         canvas.text(x, top + axes.height + 10, f"{tick:g}", size=9, fill=MUTED, anchor="middle")

@@ -124,6 +124,10 @@ class GraspWorld(WorldBase):
         setting = parse_id(verdict.instance).setting
         return "all" if setting is None else f"{setting.flags} ({setting.describe()})"
 
+    def model(self, record: Record) -> str:
+        """The baseline's name for the recorded baseline answers (as Table 1 names them), else the record's model."""
+        return report.model_name(record)
+
     def headline(self, *, rule: str = "paper", **_: Any) -> str:
         return rule
 
