@@ -187,6 +187,10 @@ class World(Protocol):
 
     def instance_id(self, instance: Any) -> str: ...
 
+    def instance_ids(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[str]:
+        """The ids the selectors name, without necessarily building the instances."""
+        ...
+
     def instance_json(self, instance: Any) -> dict[str, Any]: ...
 
     def prompt(self, instance: Any, **options: Any) -> Prompt: ...
@@ -255,6 +259,11 @@ class WorldBase:
     def instance_id(self, instance: Any) -> str:
         return instance.id
 
+    def instance_ids(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[str]:
+        """The ids the selectors name, in order; a world whose instances are costly to build lists them
+        without building them."""
+        return (self.instance_id(instance) for instance in self.instances(selectors, data, **options))
+
     def instance_json(self, instance: Any) -> dict[str, Any]:
         return instance.to_json()
 
@@ -263,6 +272,11 @@ class WorldBase:
 
     def export(self, instance: Any, **options: Any) -> dict[str, str]:
         raise self.unsupported("export (it has no PDDL form)")
+
+    def solve_warning(self, instance: Any, **options: Any) -> str | None:
+        """Why a ``solve`` with these options is not expected to finish on this instance (said before it runs),
+        or None."""
+        return None
 
     def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
         raise self.unsupported("stats")

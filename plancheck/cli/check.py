@@ -93,4 +93,4 @@ def _write_pddl_plan(world: World, instance: Any, answer: str, verdict: Verdict,
     problem, text = world.pddl_plan(instance, answer, source=source, **options)
     path.write_text(text, encoding="utf-8")
     print(f"wrote the answer as a PDDL plan to {path}; problem file {problem} (plancheck export "
-          f"{world.name} {world.instance_id(instance)} --out DIR)", file=sys.stderr)
+          f"{world.name} {world.instance_id(instance)} -o DIR)", file=sys.stderr)

@@ -52,7 +52,35 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             stdin = Path(spool) / "stdin.jsonl"
             stdin.write_bytes(sys.stdin.buffer.read())
         files = [stdin if path == Path("-") else path for path in args.responses]
-        return _evaluate(args, world, options, _items(world, list(_answer_files(files)), data, stdin, options))
+        found = list(_answer_files(files))
+        progress = Progress("records", not args.no_progress)
+        if progress.enabled:  # the bar counts input lines: one pass over the files, only on a terminal
+            progress.total = sum(lines.values()) if (lines := _line_counts(found, stdin)) else None
+            return _evaluate(args, world, options, _positioned(_items(world, found, data, stdin, options), lines,
+                                                               progress), progress)
+        return _evaluate(args, world, options, _items(world, found, data, stdin, options), progress)
+
+
+def _line_counts(files: Sequence[Path], stdin: Path | None) -> dict[str, int]:
+    """Each file's number of lines, by the name its records carry."""
+    counts = {}
+    for path in files:
+        with open(path, "rb") as handle:
+            counts["<stdin>" if path == stdin else str(path)] = sum(chunk.count(b"\n") for chunk in
+                                                                    iter(lambda: handle.read(1 << 20), b""))
+    return counts
+
+
+def _positioned(items: Iterator[Any], lines: dict[str, int], progress: Progress) -> Iterator[Any]:
+    """The items, moving the bar to each one's line among all the input lines."""
+    offset, current = 0, None
+    for item in items:
+        source = item.record.source
+        if source != current:
+            offset += lines.get(current, 0) if current is not None else 0
+            current = source
+        progress.advance(offset + item.record.line)
+        yield item
 
 
 def _items(world: World, files: list[Path], data: Path | None, stdin: Path | None, options: dict) -> Iterator[Any]:
@@ -72,8 +100,7 @@ def _items(world: World, files: list[Path], data: Path | None, stdin: Path | Non
             yield from evaluate_records(world, _records(world, [path], data, stdin, options), data, **options)
 
 
-def _evaluate(args, world: World, options: dict, items: Iterator[Any]) -> int:
-    progress = Progress("records", not args.no_progress)
+def _evaluate(args, world: World, options: dict, items: Iterator[Any], progress: Progress) -> int:
     drawing = args.plot is not None or args.html is not None
     if drawing:
         _check_picture_options(args, world)
@@ -147,7 +174,7 @@ def _draw(args, world: World, options: dict, results: list, broken: list) -> Non
         save(Picture(plot), args.plot)
         print(f"wrote the plot to {args.plot}", file=sys.stderr)
     if args.html is not None:
-        progress = Progress("pictures", not args.no_progress)
+        progress = Progress("pictures", not args.no_progress, min(len(results), args.pictures))
         entries = pictures.entries(world, results, data_dir(args), options, args.pictures, progress.tick)
         page = pictures.html_report(world, entries, world.summarize(results, **options), plot,
                                     [(b.record.source, b.record.line, b.error) for b in broken],

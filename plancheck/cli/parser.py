@@ -62,8 +62,11 @@ def _add_world_options(parser: argparse.ArgumentParser, world: World, command: s
 def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> None:
     parser.add_argument("--data", type=Path, default=None,
                         help="folder of published data (default: $PLANCHECK_DATA or ../shared/data)")
-    if command in ("instances", "prompt", "check", "evaluate", "solve", "stats"):
+    if command in ("instances", "prompt", "check", "stats"):
         parser.add_argument("--json", action="store_true", help="machine-readable JSON output")
+    elif command == "evaluate":
+        parser.add_argument("--json", action="store_true",
+                            help="the summary as JSON (with --summary; the verdicts are JSON lines in any case)")
     if command in ("check", "evaluate"):
         parser.add_argument("--semantics", choices=[s.value for s in Semantics], default="strict",
                             help="which validity decides pass/fail: strict (VAL-like) or the benchmark's "
@@ -74,6 +77,7 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
     elif command == "prompt":
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
         parser.add_argument("-o", "--output", type=Path, help="write JSONL here instead of stdout")
+        parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "check":
         episodic, answers = world.supports(Capability.PLAY), world.supports(Capability.ANSWERS)
         if episodic and not answers:
@@ -113,7 +117,9 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "export":
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
-        parser.add_argument("--out", type=Path, required=True, help="folder to write PDDL files into")
+        parser.add_argument("-o", "--output", type=Path, required=True, metavar="DIR",
+                            help="folder to write PDDL files into")
+        parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "stats":
         parser.add_argument("selectors", nargs="*", help="instance ids or selectors")
     elif command == "play":
@@ -131,6 +137,7 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--reply-timeout", type=_finite, default=600.0, metavar="SECONDS",
                             help="how long a cmd: agent may take for one reply (default: 600)")
         parser.add_argument("-o", "--output", type=Path, help="write the episode log here instead of stdout")
+        parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "render":
         episodic = world.supports(Capability.PLAY)
         parser.add_argument("instance", help="the instance id")

@@ -106,6 +106,11 @@ class BabyAIWorld(WorldBase):
     def instance_id(self, item: TaskInstance) -> str:
         return item.id
 
+    def instance_ids(self, selectors: Sequence[str], data: Path | None, *, langsuite_levels: str = "by-name",
+                     **_: Any) -> Iterator[str]:
+        """The ids, without building a minigrid environment (a level is built only when an instance is)."""
+        return (f"{chosen.env_id}/seed={chosen.seed}" for chosen in catalog.select(selectors, data, langsuite_levels))
+
     def instance_json(self, item: TaskInstance) -> dict:
         return {**item.instance.to_json(), "task": item.task.value}
 

@@ -101,6 +101,17 @@ class GraspWorld(WorldBase):
 
         return solve(env, planner, rule=rule, timeout=timeout, seed=seed)
 
+    def solve_warning(self, env: Environment, *, planner: str = "native", timeout: float = 300.0,
+                      **_: Any) -> str | None:
+        """Fast Downward and SymK on 8-direction grids: blind search enumerates tens of millions of states there
+        (docs/grasp_optimum.md: minutes to hours; Fast Downward did not finish on a 49-cell grid)."""
+        if planner not in ("fast-downward", "symk") or env.setting.directions != 8:
+            return None
+        cells = len(env.grid.energy_cells)
+        return (f"{planner} on an 8-direction grid ({cells} energy cells) is not expected to finish within "
+                f"{timeout:g} s: its search enumerates tens of millions of states here (measured: minutes to hours, "
+                "docs/grasp_optimum.md); --planner native proves the optimum in milliseconds")
+
     def export(self, env: Environment, **_: Any) -> dict[str, str]:
         """Both PDDL domains and, per scoring rule, a validation and a planning problem."""
         from plancheck.domains.grasp.pddl import export_files
