@@ -47,7 +47,8 @@ def line(label: str, done: int, total: int | None, elapsed: float, unit: str = "
         return f"{label} {done:,}, {speed}, {duration(elapsed)} elapsed{unit}"
     fraction = min(1.0, done / total)
     filled = round(WIDTH * fraction)
-    left = "" if done >= total or not done else f", about {duration(elapsed * (total - done) / done)} left"
+    early = elapsed < 1.0 or not done  # too soon to tell
+    left = "" if done >= total or early else f", about {duration(elapsed * (total - done) / done)} left"
     return (f"{label} [{'#' * filled}{'-' * (WIDTH - filled)}] {done:,}/{total:,} {fraction:.0%} {speed}, "
             f"{duration(elapsed)} elapsed{left}{unit}")
 
