@@ -217,7 +217,10 @@ class World(Protocol):
         """PDDL files for one instance: file name -> text (domains are shared across instances)."""
         ...
 
-    def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary: ...
+    def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
+        """Counts and statistics of the selected instances; a world whose instances are slow to build calls
+        ``report()`` (an option) after each one, for a progress bar."""
+        ...
 
     def render(self, instance: Any, answer: Any = None, *, verdict: Verdict | None = None, **options: Any) -> Picture:
         """A picture of the instance and, when given, of the answer (free text or actions; an interactive

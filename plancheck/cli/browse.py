@@ -61,7 +61,13 @@ def cmd_prompt(args, world: World, options: dict) -> int:
 
 
 def cmd_stats(args, world: World, options: dict) -> int:
-    summary = world.stats(args.selectors or ["all"], data_dir(args), **options)
+    progress = Progress("instances", not args.no_progress)
+    if progress.enabled:
+        progress.total = count_selected(world, args.selectors or ["all"], data_dir(args), options)
+    try:
+        summary = world.stats(args.selectors or ["all"], data_dir(args), **options, report=progress.tick)
+    finally:
+        progress.done()
     if not summary.rows:
         raise BadInputError(f"no instance matches {' '.join(args.selectors or ['all'])} with the options given")
     if args.json:

@@ -174,7 +174,7 @@ def _draw(args, world: World, options: dict, results: list, broken: list) -> Non
         save(Picture(plot), args.plot)
         print(f"wrote the plot to {args.plot}", file=sys.stderr)
     if args.html is not None:
-        progress = Progress("pictures", not args.no_progress, min(len(results), args.pictures))
+        progress = Progress("pictures", not args.no_progress, total=min(len(results), args.pictures))
         entries = pictures.entries(world, results, data_dir(args), options, args.pictures, progress.tick)
         page = pictures.html_report(world, entries, world.summarize(results, **options), plot,
                                     [(b.record.source, b.record.line, b.error) for b in broken],

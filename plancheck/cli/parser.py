@@ -122,6 +122,7 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "stats":
         parser.add_argument("selectors", nargs="*", help="instance ids or selectors")
+        parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "play":
         policies = ", ".join(world.episodes.policies) if world.episodes is not None else ""
         parser.add_argument("instance", help="the instance id")

@@ -26,7 +26,7 @@ def cmd_play(args, world: World, options: dict) -> int:
         raise BadInputError("the seeds SEED .. SEED+N-1 must stay below 2**32")
     players = Players(args.policy, episodes, args.episodes, args.reply_timeout)
     stream = json_out(args.output)
-    progress = Progress("episodes", not args.no_progress and args.episodes > 1, args.episodes)
+    progress = Progress("episodes", not args.no_progress and args.episodes > 1, total=args.episodes)
     try:
         with players:
             for number in range(args.episodes):

@@ -57,7 +57,7 @@ class Progress:
     """A one-line bar on stderr: ``tick`` counts an item, ``advance`` sets the position (e.g. lines read),
     ``total`` may be set late; ``say`` prints a line above the bar; ``done`` ends it."""
 
-    def __init__(self, label: str, enabled: bool, total: int | None = None, stream: TextIO | None = None):
+    def __init__(self, label: str, enabled: bool, stream: TextIO | None = None, total: int | None = None):
         self.label, self.stream = label, stream if stream is not None else sys.stderr
         self.enabled = enabled and self.stream.isatty()
         self.total = total
@@ -66,6 +66,7 @@ class Progress:
         self.start = time.monotonic()
         self.shown = 0.0  # when the line was last drawn
         self.drawn = False  # a line is showing
+        self.searching = False  # a search's line is showing
 
     def tick(self, items: int = 1) -> None:
         self.count += items
@@ -78,8 +79,11 @@ class Progress:
     def _draw(self, force: bool = False) -> None:
         if not self.enabled:
             return
+        if self.searching:  # a search's line goes before anything else is shown
+            self.stream.write("\r\x1b[K")
+            self.searching = False
         now = time.monotonic()
-        if not force and now - self.shown < 0.1:
+        if not force and (now - self.shown < 0.1 or now - self.start < 0.5):  # quick commands show no bar
             return
         self.shown = now
         done = self.count if self.position is None else self.position
@@ -112,5 +116,5 @@ class Progress:
                 proven = "" if bound is None else f", optimum at least {bound}"
                 self.stream.write(f"\r{name}: {expanded:,} states expanded{proven}\x1b[K")
                 self.stream.flush()
-                self.drawn = True
+                self.searching = True
         return report

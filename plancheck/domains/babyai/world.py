@@ -172,10 +172,12 @@ class BabyAIWorld(WorldBase):
         return verdict.instance.split("/seed=")[0]
 
     def stats(self, selectors: Sequence[str], data: Path | None, *, langsuite_levels: str = "by-name",
-              **_: Any) -> Summary:
+              report: Callable[[], None] | None = None, **_: Any) -> Summary:
         per_env: dict[str, list] = {}
         for chosen in catalog.select(selectors, data, langsuite_levels):
             per_env.setdefault(chosen.env_id, []).append(load_instance(chosen.env_id, chosen.seed))
+            if report is not None:
+                report()
         rows = tuple((env, len(items), f"{items[0].width}x{items[0].height}",
                       round(fmean(sum(c is not None for c in i.start.objects) for i in items), 2),
                       round(fmean(len(i.doors) for i in items), 2),

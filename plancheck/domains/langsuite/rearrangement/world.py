@@ -9,7 +9,7 @@ not public. The task is played step by step (``play``), logs and reply lists are
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -240,9 +240,12 @@ class RearrangementWorld(WorldBase):
             replies = None
         return render(Task(instance, level), replies, verdict)
 
-    def stats(self, selectors: Sequence[str], data: Path | None, level: str = "low", **options: Any) -> Summary:
+    def stats(self, selectors: Sequence[str], data: Path | None, level: str = "low",
+              report: Callable[[], None] | None = None, **options: Any) -> Summary:
         rows = []
         for item in select(selectors):
+            if report is not None:
+                report()
             task = Task(item, level)
             problem = Problem(task)
             rows.append((item.id, item.split, item.counts[0], task.diff_count, len(problem.movers),
