@@ -118,7 +118,7 @@ def test_a_headless_browser_shows_the_report_and_filters_it(report):
         shown = browser.find_element(By.ID, "shown")
         assert shown.text == "5 of 5 answers shown" and len(visible()) == 5
         rows = browser.find_elements(By.CSS_SELECTOR, "table.summary tbody tr")
-        assert rows and rows[-1].find_element(By.TAG_NAME, "td").text == "average"
+        assert rows and rows[-1].find_element(By.TAG_NAME, "td").text == "Average"
         plot = browser.find_element(By.ID, "summary-plot")
         assert plot.is_displayed() and plot.size["width"] > 300
         Select(browser.find_element(By.ID, "model")).select_by_value("beta")
