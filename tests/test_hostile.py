@@ -187,6 +187,24 @@ def test_mango_lone_surrogates_are_written_as_json_escapes(shared_data, tmp_path
     assert code == 0 and rows[0]["verdict"]["actions"] == ["east"]
 
 
+def test_mango_lone_surrogates_reach_pictures_and_the_html_report(shared_data, tmp_path, capsys, monkeypatch):
+    answer = tmp_path / "answer.txt"
+    answer.write_text("[{'location_before': 'bedroom\\ud800', 'action': 'east', 'location_after': 'living room'}]")
+    render = ["render", "mango", "905/rf/eaaf7386", "--answer", str(answer), "--data", str(shared_data), "-o"]
+    assert main([*render, str(tmp_path / "answer.svg")]) == 0
+    assert "bedroom\\ud800" in (tmp_path / "answer.svg").read_text(encoding="utf-8")
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="surrogateescape")  # a C locale's stdout
+    monkeypatch.setattr("sys.stdout", out)
+    assert main([*render, "-"]) == 0
+    out.flush()
+    assert "bedroom\\ud800" in out.buffer.getvalue().decode("utf-8")
+    monkeypatch.undo()
+    record = json.dumps({"instance": "905/rf/eaaf7386", "response": answer.read_text()})
+    code, _, _ = _evaluate(tmp_path, "mango", [record], capsys, "--data", str(shared_data), "--html",
+                           str(tmp_path / "report.html"))
+    assert code == 0 and "bedroom\\ud800" in (tmp_path / "report.html").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("as_json", [False, True])
 def test_check_on_an_ascii_only_terminal(tmp_path, monkeypatch, as_json):
     answer = tmp_path / "answer.txt"

@@ -3,7 +3,7 @@
 Exit codes: 0 = ok / valid, 1 = plan invalid or check failed, 2 = bad input or usage, 3 = internal error
 (any unexpected exception: one line naming it, and ``--debug`` for the traceback).
 This package is the only place that prints, reads environment variables or exits. One module per
-group of commands (``browse``, ``check``, ``evaluate``, ``play``, ``solve``, ``tools``); the parser is built
+group of commands (``browse``, ``check``, ``evaluate``, ``play``, ``render``, ``solve``, ``tools``); the parser is built
 from what each world declares (``parser``).
 """
 
@@ -22,6 +22,7 @@ from plancheck.cli.common import BAD_INPUT, INTERNAL, world_options
 from plancheck.cli.evaluate import cmd_evaluate
 from plancheck.cli.parser import build_parser
 from plancheck.cli.play import cmd_convert, cmd_play
+from plancheck.cli.render import cmd_render
 from plancheck.cli.solve import cmd_export, cmd_solve
 from plancheck.cli.tools import cmd_demo, cmd_validate
 from plancheck.errors import BadInputError, DataNotFoundError
@@ -29,7 +30,7 @@ from plancheck.registry import get_world
 
 _WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "play": cmd_play, "check": cmd_check,
                    "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats,
-                   "convert": cmd_convert}
+                   "convert": cmd_convert, "render": cmd_render}
 
 
 class _NoteHandler(logging.Handler):
@@ -70,15 +71,16 @@ def _printable() -> Iterator[None]:
     """Characters the terminal's encoding cannot show are printed escaped (``\\xe9``), never a crash; JSON output
     escapes them as JSON does (:func:`plancheck.cli.common.emit`)."""
     changed = []
-    for stream in (sys.stdout, sys.stderr):
-        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+    for stream in (sys.stdout, sys.stderr):  # surrogateescape (a C locale's stdout) cannot write U+D800 either
+        errors = getattr(stream, "errors", None)
+        if errors in ("strict", "surrogateescape") and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-            changed.append(stream)
+            changed.append((stream, errors))
     try:
         yield
     finally:
-        for stream in changed:
-            stream.reconfigure(errors="strict")
+        for stream, errors in changed:
+            stream.reconfigure(errors=errors)
 
 
 def _run(args) -> int:
