@@ -8,6 +8,7 @@ from what each world declares (``parser``).
 
 from __future__ import annotations
 
+import argparse
 import logging
 import os
 import sys
@@ -17,6 +18,7 @@ from plancheck.cli.browse import cmd_instances, cmd_prompt, cmd_stats, cmd_world
 from plancheck.cli.check import cmd_check
 from plancheck.cli.common import BAD_INPUT, FAILED, world_options
 from plancheck.cli.evaluate import cmd_evaluate
+from plancheck.cli.outputs import Terminated, sigterm_raises
 from plancheck.cli.parser import build_parser
 from plancheck.cli.play import cmd_convert, cmd_play
 from plancheck.cli.solve import cmd_export, cmd_solve
@@ -66,6 +68,11 @@ def main(argv: Iterable[str] | None = None) -> int:
     _show_notes()
     parser = build_parser()
     args = parser.parse_args(None if argv is None else list(argv))
+    with sigterm_raises():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == "worlds":
             return cmd_worlds(args)
@@ -93,6 +100,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("plancheck: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("plancheck: terminated", file=sys.stderr)
+        return 128 + 15
 
 
 if __name__ == "__main__":  # pragma: no cover

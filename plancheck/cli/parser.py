@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 from pathlib import Path
 
 from plancheck import __version__
@@ -44,6 +45,31 @@ def _seed(text: str) -> int:
     if not 0 <= value < 2 ** 32:
         raise argparse.ArgumentTypeError(f"expected an integer from 0 to 4294967295, got {text!r}")
     return value
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: a number of processes >= 1, or 0 for one per CPU."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of processes (0: one per CPU), got {text!r}")
+    return value or os.cpu_count() or 1
+
+
+def _add_scaling(parser: argparse.ArgumentParser, command: str) -> None:
+    """--jobs and --ray (and --resume where the output is one line per unit)."""
+    parser.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                        help="run on N processes (0: one per CPU); the output is the same whatever N (default: 1)")
+    parser.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                        help="run as Ray tasks over shards of the input, on the cluster at ADDRESS (e.g. auto, or "
+                             "ray://HOST:10001) or on a Ray instance of this machine (no ADDRESS; write --ray last "
+                             "or as --ray=ADDRESS); needs plancheck[distributed]")
+    if command in ("evaluate", "solve"):
+        parser.add_argument("--resume", action="store_true",
+                            help="continue the run that was writing -o FILE and was killed: keep its complete lines, "
+                                 "score the rest (refused if the inputs or settings changed)")
 
 
 def _add_world_options(parser: argparse.ArgumentParser, world: World, command: str) -> None:
@@ -97,13 +123,16 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("-o", "--output", type=Path, help="write one JSON verdict per record here")
         parser.add_argument("--summary", action="store_true", help="print the benchmark's summary table")
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
+        _add_scaling(parser, command)
     elif command == "solve":
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
         parser.add_argument("-o", "--output", type=Path, help="write one JSON result per instance here")
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
+        _add_scaling(parser, command)
     elif command == "export":
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
         parser.add_argument("--out", type=Path, required=True, help="folder to write PDDL files into")
+        _add_scaling(parser, command)
     elif command == "stats":
         parser.add_argument("selectors", nargs="*", help="instance ids or selectors")
     elif command == "play":
@@ -121,6 +150,7 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--reply-timeout", type=_finite, default=600.0, metavar="SECONDS",
                             help="how long a cmd: agent may take for one reply (default: 600)")
         parser.add_argument("-o", "--output", type=Path, help="write the episode log here instead of stdout")
+        _add_scaling(parser, command)
     elif command == "convert":
         parser.add_argument("runs", nargs="+", type=Path, help="the benchmark's run logs")
         parser.add_argument("-o", "--output", type=Path, help="write the episode logs here instead of stdout")
