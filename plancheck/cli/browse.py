@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from plancheck.cli.common import OK, data_dir, emit, json_out, select
+from plancheck.cli.common import OK, data_dir, emit, select
+from plancheck.cli.outputs import input_paths, output_stream
 from plancheck.errors import BadInputError
 from plancheck.registry import get_world, world_names
 from plancheck.verifier.render import table_text
@@ -35,8 +36,7 @@ def cmd_instances(args, world: World, options: dict) -> int:
 
 
 def cmd_prompt(args, world: World, options: dict) -> int:
-    stream = json_out(args.output)
-    try:
+    with output_stream(args.output, input_paths(args.selectors)) as stream:
         for instance in select(world, args.selectors, data_dir(args), options):
             prompt = world.prompt(instance, **options)
             if args.json or args.output:
@@ -48,9 +48,6 @@ def cmd_prompt(args, world: World, options: dict) -> int:
                     print(f"=== {prompt.instance}: {role} ===\n{content}")
                 if prompt.user is not None:  # LangSuitE sends system messages only
                     print(f"=== {prompt.instance}: user ===\n{prompt.user}")
-    finally:
-        if args.output:
-            stream.close()
     return OK
 
 

@@ -42,10 +42,6 @@ def read_answer(path: str) -> str:
     return text
 
 
-def json_out(path: Path | None) -> TextIO:
-    return open(path, "w", encoding="utf-8") if path else sys.stdout
-
-
 def json_line(obj: Any) -> str:
     """``obj`` as one line of JSON that UTF-8 can hold: a lone surrogate (a JSON escape such as \\ud800 in the
     input) is not UTF-8, so a line holding one is written with ASCII escapes."""

@@ -22,11 +22,10 @@ from typing import Any
 
 from plancheck.cli.common import BAD_INPUT, OK, data_dir, json_line
 from plancheck.cli.outputs import OutputFile, refuse_overlap
-from plancheck.cli.parallel import ordered_map
+from plancheck.cli.parallel import ordered_map, portable, world_of
 from plancheck.cli.progress import Progress
 from plancheck.cli.resume import Resumed, manifest, start
 from plancheck.errors import BadInputError
-from plancheck.registry import get_world
 from plancheck.verifier.batch import evaluate_record
 from plancheck.verifier.render import table_text
 from plancheck.verifier.verdict import Verdict
@@ -121,9 +120,9 @@ class Scored:
     error: str | None
 
 
-def score(world_name: str, data: Path | None, options: dict, keep: bool, unit: Any) -> Scored:
+def score(world: World | str, data: Path | None, options: dict, keep: bool, unit: Any) -> Scored:
     """Score one unit (in whichever process runs it)."""
-    world = get_world(world_name)
+    world = world_of(world)
     if isinstance(unit, (Record, BrokenRecord)):
         item = evaluate_record(world, unit, data, **options)
     else:
@@ -183,7 +182,7 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             resumed = start(output, manifest(json.loads(json.dumps(settings, default=str)), inputs), args.resume)
         try:
             units = _units(world, entries, data, stdin, options)
-            work = partial(score, world.name, data, options, args.summary)
+            work = partial(score, portable(world, args.jobs, args.ray), data, options, args.summary)
             code = _evaluate(args, world, options, _outcomes(units, resumed, work, args), output, resumed)
         finally:
             if output is not None:

@@ -17,6 +17,7 @@ import fcntl
 import os
 import signal
 import stat
+import sys
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -90,9 +91,11 @@ class OutputFile:
         """Take the partial file (created if missing, not truncated); bad input if another run holds it."""
         if self.direct:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         while True:
-            fd = os.open(self.partial, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fd = os.open(self.partial, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as error:  # named as the user named it (a missing folder, no permission)
+                raise OSError(error.errno, error.strerror, str(self.path)) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -152,6 +155,20 @@ class OutputFile:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+@contextmanager
+def output_stream(path: Path | None, inputs: Sequence[Path] = (), flag: str = "-o") -> Iterator[IO[str]]:
+    """Standard output, or ``path`` written safely (refused over an input, locked, renamed into place when the
+    block ends without an exception; else the partial file stays and ``path`` is left as it was)."""
+    if path is None:
+        yield sys.stdout
+        return
+    refuse_overlap(path, inputs, flag)
+    with OutputFile(path) as output:
+        stream = output.open()
+        yield stream
+        output.commit()
 
 
 def write_atomically(path: Path, text: str) -> None:

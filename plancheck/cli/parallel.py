@@ -21,12 +21,24 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from plancheck.errors import BadInputError, MissingExtraError
+from plancheck.registry import get_world
+from plancheck.world import World
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 CHUNK = 64  # units per task on a local pool
 RAY_CHUNK = 1024  # units per Ray task (one shard)
+
+
+def world_of(world: World | str) -> World:
+    """The world itself (work run in this process), or by name (in another process, which builds it)."""
+    return get_world(world) if isinstance(world, str) else world
+
+
+def portable(world: World, jobs: int, ray: str | None) -> World | str:
+    """What work functions get to name the world: the world here, its name for other processes."""
+    return world if jobs <= 1 and ray is None else world.name
 
 
 def chunks(units: Iterable[T], size: int) -> Iterator[list[T]]:
