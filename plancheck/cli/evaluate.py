@@ -161,33 +161,37 @@ def _outcomes(units: Iterator[Any], resumed: Resumed, work: Any, args: Any) -> I
 
 def cmd_evaluate(args, world: World, options: dict) -> int:
     data = data_dir(args)
-    named = [path for path in args.responses if path != Path("-")]
     if args.output:
-        refuse_overlap(args.output, named)
+        refuse_overlap(args.output, [path for path in args.responses if path != Path("-")])
     elif args.resume:
         raise BadInputError("--resume needs -o FILE, the output of the run to continue")
+    output = OutputFile(args.output) if args.output else None
     with tempfile.TemporaryDirectory(prefix="plancheck-") as spool:
-        stdin = None
-        if Path("-") in args.responses:  # spooled, so every world's file reader serves it
-            stdin = Path(spool) / "stdin.jsonl"
-            with open(stdin, "wb") as file:
-                while block := sys.stdin.buffer.read(1 << 20):
-                    file.write(block)
-        entries = list(answer_files([stdin if path == Path("-") else path for path in args.responses]))
-        output = OutputFile(args.output) if args.output else None
-        resumed = Resumed()
-        if output is not None:
-            inputs = [("-" if entry == stdin else str(entry), entry) for entry in entries if isinstance(entry, Path)]
-            settings = {"command": "evaluate", "world": world.name, "data": str(data), "options": options}
-            resumed = start(output, manifest(json.loads(json.dumps(settings, default=str)), inputs), args.resume)
         try:
+            if output is not None:
+                output.lock()  # before anything is read: a second run on the same output stops at once
+            stdin = _spool(Path(spool)) if Path("-") in args.responses else None
+            entries = list(answer_files([stdin if path == Path("-") else path for path in args.responses]))
+            resumed = Resumed()
+            if output is not None:
+                inputs = [("-" if e == stdin else str(e), e) for e in entries if isinstance(e, Path)]
+                settings = {"command": "evaluate", "world": world.name, "data": str(data), "options": options}
+                resumed = start(output, manifest(json.loads(json.dumps(settings, default=str)), inputs), args.resume)
             units = _units(world, entries, data, stdin, options)
             work = partial(score, portable(world, args.jobs, args.ray), data, options, args.summary)
-            code = _evaluate(args, world, options, _outcomes(units, resumed, work, args), output, resumed)
+            return _evaluate(args, world, options, _outcomes(units, resumed, work, args), output, resumed)
         finally:
             if output is not None:
                 output.release()
-    return code
+
+
+def _spool(folder: Path) -> Path:
+    """Standard input, copied to a file in ``folder`` (so every world's file reader serves it)."""
+    path = folder / "stdin.jsonl"
+    with open(path, "wb") as file:
+        while block := sys.stdin.buffer.read1(1 << 20):  # read1: read(n) can hold back a SIGTERM's exception
+            file.write(block)
+    return path
 
 
 def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], output: OutputFile | None,

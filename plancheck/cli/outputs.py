@@ -89,7 +89,7 @@ class OutputFile:
 
     def lock(self) -> None:
         """Take the partial file (created if missing, not truncated); bad input if another run holds it."""
-        if self.direct:
+        if self.direct or self._fd is not None:
             return
         while True:
             try:
