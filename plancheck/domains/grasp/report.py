@@ -17,6 +17,7 @@ from plancheck.domains.grasp.grid import Grid
 from plancheck.domains.grasp.instance import DISTRIBUTIONS, Setting, parse_id, set_factors
 from plancheck.domains.grasp.published import is_user_set
 from plancheck.errors import InstanceNotFoundError
+from plancheck.verifier.records import Mean
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import Record, Summary
 
@@ -53,8 +54,8 @@ def model_name(record: Record) -> str:
 
 
 def table1(results: Iterable[tuple[Record, Verdict]], rule: str = "paper") -> Summary:
-    """Aggregate verdicts into the Table 1 layout."""
-    cells: dict[tuple[str, str, str], list[tuple[int, float]]] = defaultdict(list)
+    """Aggregate verdicts into the Table 1 layout (in memory that does not grow with the number of results)."""
+    cells: dict[tuple[str, str, str], tuple[Mean, Mean]] = {}
     unparsed: dict[str, int] = defaultdict(int)
     models: list[str] = []
     for record, verdict in results:
@@ -64,15 +65,22 @@ def table1(results: Iterable[tuple[Record, Verdict]], rule: str = "paper") -> Su
         if not verdict.parsed:
             unparsed[model] += 1
             continue
-        point = (len(verdict.actions), verdict.scores[rule])
+        length, energy = len(verdict.actions), verdict.scores[rule]
         factors = _factors(verdict.instance)
-        for factor, value_of, _ in _FACTORS:
-            cells[model, factor, value_of(factors)].append(point)
-        cells[model, "average", ""].append(point)
+        for key in [(model, factor, value_of(factors)) for factor, value_of, _ in _FACTORS] + [(model, "average", "")]:
+            means = cells.get(key)
+            if means is None:
+                means = cells[key] = (Mean(), Mean())
+            means[0].add(length)
+            means[1].add(energy)
 
     def mean(model: str, factor: str, value: str, column: int) -> float | None:
-        points = cells.get((model, factor, value))
-        return round(fmean(p[column] for p in points), 2) if points else None
+        means = cells.get((model, factor, value))
+        return round(means[column].value(), 2) if means else None
+
+    def count(model: str, factor: str, value: str) -> int:
+        means = cells.get((model, factor, value))
+        return means[0].count if means else 0
 
     row_keys = [(factor, value) for factor, _, values in _FACTORS for value in values] + [("average", "")]
     rows = tuple(
@@ -82,10 +90,10 @@ def table1(results: Iterable[tuple[Record, Verdict]], rule: str = "paper") -> Su
     header = ("",) + tuple(f"{model} {column}" for model in models for column in ("length", "energy"))
     def column(model: str) -> dict:
         return {f"{f}: {v}" if v else f: {"length": mean(model, f, v, 0), "energy": mean(model, f, v, 1),
-                                          "n": len(cells.get((model, f, v), []))} for f, v in row_keys}
+                                          "n": count(model, f, v)} for f, v in row_keys}
 
     data = {"rule": rule,
-            "models": {model: {"scored": len(cells.get((model, "average", ""), [])), "unparseable": unparsed[model],
+            "models": {model: {"scored": count(model, "average", ""), "unparseable": unparsed[model],
                                "rows": column(model)} for model in models}}
     return Summary(f"GRASP Table 1 layout (energy = score under rule '{rule}')", header, rows, data)
 
