@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import math
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
-from plancheck import __version__
 from plancheck.registry import get_world, world_names
-from plancheck.verifier.verdict import Semantics
+from plancheck.version import __version__
 from plancheck.world import COMMANDS, Capability, World
 
 _COMMAND_HELP = {  # one per world command (plancheck.world.COMMANDS)
@@ -90,6 +90,8 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
     if command in ("instances", "prompt", "check", "evaluate", "solve", "stats"):
         parser.add_argument("--json", action="store_true", help="machine-readable JSON output")
     if command in ("check", "evaluate"):
+        from plancheck.verifier.verdict import Semantics
+
         parser.add_argument("--semantics", choices=[s.value for s in Semantics], default="strict",
                             help="which validity decides pass/fail: strict (VAL-like) or the benchmark's "
                                  "rules (default: strict)")
@@ -159,7 +161,19 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--model", default=None, help="the player's name in summary tables")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _named(argv: Sequence[str] | None) -> tuple[str | None, str | None]:
+    """The command and the world the arguments name (None where they name none): only that world's parser is
+    built, so that a command imports one world, and ``plancheck --help`` none."""
+    words = [word for word in (argv or ()) if not word.startswith("-")]
+    command = words[0] if words and words[0] in COMMANDS else None
+    world = words[1] if command is not None and len(words) > 1 and words[1] in world_names() else None
+    return command, world
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of ``argv``: every command, and under the command it names the world it names (every world when
+    it names none; no world at all when it names no command). Without ``argv``, the whole parser."""
+    named_command, named_world = _named(argv) if argv is not None else (None, None)
     parser = argparse.ArgumentParser(
         prog="plancheck",
         description="Formal plans, certified optimal references and exact verdicts for LLM-planning benchmarks.")
@@ -183,7 +197,9 @@ def build_parser() -> argparse.ArgumentParser:
     for command in COMMANDS:
         sub = commands.add_parser(command, help=_COMMAND_HELP[command], description=_COMMAND_HELP[command])
         worlds = sub.add_subparsers(dest="world", metavar="WORLD", required=True)
-        for name in world_names():
+        if argv is not None and command != named_command:
+            continue
+        for name in [named_world] if named_world is not None else world_names():
             world = get_world(name)
             if not world.supports(command):  # accepted, to say so plainly, but not listed in --help
                 worlds.add_parser(name, add_help=False).add_argument("rest", nargs=argparse.REMAINDER)
