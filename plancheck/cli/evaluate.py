@@ -31,7 +31,7 @@ from plancheck.verifier.render import table_text
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import BrokenRecord, Capability, Record, World
 
-SUFFIXES = (".jsonl", ".json")
+SUFFIXES = (".jsonl", ".json", ".jl")
 _SHOWN = 20  # broken records listed on stderr; the rest are counted
 
 
@@ -247,7 +247,7 @@ def _print_summary(args, summary: Any, counts: dict[str, int]) -> None:
         print(json.dumps({**summary.to_json(), "records": total, "broken": counts["broken"]}, indent=2))
         return
     if counts["scored"]:
-        print(table_text(summary.header, summary.rows, summary.title))
+        print(table_text(summary.header, summary.rows, summary.title, summary.labels))
     note = f"; {counts['unparsed']} answer(s) could not be parsed" if counts["unparsed"] else ""
     if counts["noted"]:
         note += f"; {counts['noted']} record(s) noted (e.g. no answer: the record's own reference was checked)"

@@ -10,7 +10,8 @@ from typing import TextIO
 class Progress:
     """A one-line counter on stderr, shown only on a terminal."""
 
-    def __init__(self, label: str, enabled: bool, stream: TextIO = sys.stderr):
+    def __init__(self, label: str, enabled: bool, stream: TextIO | None = None):
+        stream = sys.stderr if stream is None else stream  # looked up now: it may have been replaced since import
         self.label, self.stream = label, stream
         self.enabled = enabled and stream.isatty()
         self.count = 0
