@@ -7,8 +7,8 @@ can point at the exact spot of every problem. Unbalanced parentheses become a
 :class:`~plancheck.errors.PDDLError` that names the unclosed ``(`` or the stray ``)``.
 
 The grammar is four tokens and one rule (a list pairs parentheses), so the reader is its tokens as one
-regular expression and a stack: 30-40 times faster than Lark's LALR parser of the same grammar (which made
-70-77 % of ``validate``'s time), and the same nodes, positions and errors (tests/pddl/test_reader.py
+regular expression and a stack: about 5 times faster than Lark's LALR parser of the same grammar (which
+made 70-77 % of ``validate``'s time), and the same nodes, positions and errors (tests/pddl/test_reader.py
 parses every test file and random texts both ways).
 """
 
