@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from plancheck.errors import MissingExtraError, UnsupportedError
-from plancheck.solvers.result import SolveResult
 from plancheck.verifier.records import BrokenRecord, Record, Summary
-from plancheck.verifier.verdict import Verdict
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for annotations only: the facades (and so the command line) stay cheap to import
     from plancheck.drawing.shapes import Picture
     from plancheck.episodes.game import Episodes
     from plancheck.episodes.log import Episode
+    from plancheck.solvers.result import SolveResult
+    from plancheck.verifier.verdict import Verdict
 
 
 class Capability(str, Enum):

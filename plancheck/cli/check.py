@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from plancheck.cli.common import FAILED, OK, data_dir, read_answer
+from plancheck.cli.outputs import input_paths, refuse_overlap, write_atomically
 from plancheck.errors import BadInputError, Location
 from plancheck.verifier.render import verdict_text
 from plancheck.verifier.verdict import Semantics, Verdict
@@ -91,6 +92,7 @@ def _write_pddl_plan(world: World, instance: Any, answer: str, verdict: Verdict,
         print(f"no PDDL plan written to {path}: the answer could not be read", file=sys.stderr)
         return
     problem, text = world.pddl_plan(instance, answer, source=source, **options)
-    path.write_text(text, encoding="utf-8")
+    refuse_overlap(path, input_paths([source]), "--pddl-plan")
+    write_atomically(path, text)
     print(f"wrote the answer as a PDDL plan to {path}; problem file {problem} (plancheck export "
           f"{world.name} {world.instance_id(instance)} -o DIR)", file=sys.stderr)

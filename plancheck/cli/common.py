@@ -42,15 +42,19 @@ def read_answer(path: str) -> str:
     return text
 
 
-def json_out(path: Path | None) -> TextIO:
-    return open(path, "w", encoding="utf-8") if path else sys.stdout
+def json_line(obj: Any) -> str:
+    """``obj`` as one line of JSON that UTF-8 can hold: a lone surrogate (a JSON escape such as \\ud800 in the
+    input) is not UTF-8, so a line holding one is written with ASCII escapes."""
+    text = json.dumps(obj, ensure_ascii=False) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(obj) + "\n"
+    return text
 
 
 def emit(obj: Any, stream: TextIO) -> None:
-    try:
-        stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
-    except UnicodeEncodeError:  # a lone surrogate (a JSON escape such as \ud800 in the input) is not UTF-8
-        stream.write(json.dumps(obj) + "\n")
+    stream.write(json_line(obj))
 
 
 def select(world: World, selectors: Sequence[str], data: Path | None, options: dict,

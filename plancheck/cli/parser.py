@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+from collections.abc import Sequence
 from pathlib import Path
 
-from plancheck import __version__
 from plancheck.registry import get_world, world_names
-from plancheck.verifier.verdict import Semantics
+from plancheck.version import __version__
 from plancheck.world import COMMANDS, Capability, World
 
 _COMMAND_HELP = {  # one per world command (plancheck.world.COMMANDS)
@@ -47,6 +48,31 @@ def _seed(text: str) -> int:
     return value
 
 
+def _jobs(text: str) -> int:
+    """``--jobs``: a number of processes >= 1, or 0 for one per CPU."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of processes (0: one per CPU), got {text!r}")
+    return value or os.cpu_count() or 1
+
+
+def _add_scaling(parser: argparse.ArgumentParser, command: str) -> None:
+    """--jobs and --ray (and --resume where the output is one line per unit)."""
+    parser.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                        help="run on N processes (0: one per CPU); the output is the same whatever N (default: 1)")
+    parser.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                        help="run as Ray tasks over shards of the input, on the cluster at ADDRESS (e.g. auto, or "
+                             "ray://HOST:10001) or on a Ray instance of this machine (no ADDRESS; write --ray last "
+                             "or as --ray=ADDRESS); needs plancheck[distributed]")
+    if command in ("evaluate", "solve"):
+        parser.add_argument("--resume", action="store_true",
+                            help="continue the run that was writing -o FILE and was killed: keep its complete lines, "
+                                 "score the rest (refused if the inputs or settings changed)")
+
+
 def _add_world_options(parser: argparse.ArgumentParser, world: World, command: str) -> None:
     for option in world.options:
         if command not in option.commands:
@@ -68,6 +94,8 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--json", action="store_true",
                             help="the summary as JSON (with --summary; the verdicts are JSON lines in any case)")
     if command in ("check", "evaluate"):
+        from plancheck.verifier.verdict import Semantics
+
         parser.add_argument("--semantics", choices=[s.value for s in Semantics], default="strict",
                             help="which validity decides pass/fail: strict (VAL-like) or the benchmark's "
                                  "rules (default: strict)")
@@ -111,15 +139,18 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--pictures", type=int, default=500, metavar="N",
                             help="draw the first N answers in the --html report (default: 500; 0: none)")
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
+        _add_scaling(parser, command)
     elif command == "solve":
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
         parser.add_argument("-o", "--output", type=Path, help="write one JSON result per instance here")
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
+        _add_scaling(parser, command)
     elif command == "export":
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
         parser.add_argument("-o", "--output", type=Path, required=True, metavar="DIR",
                             help="folder to write PDDL files into")
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
+        _add_scaling(parser, command)
     elif command == "stats":
         parser.add_argument("selectors", nargs="*", help="instance ids or selectors")
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
@@ -139,6 +170,7 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
                             help="how long a cmd: agent may take for one reply (default: 600)")
         parser.add_argument("-o", "--output", type=Path, help="write the episode log here instead of stdout")
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
+        _add_scaling(parser, command)
     elif command == "render":
         episodic = world.supports(Capability.PLAY)
         parser.add_argument("instance", help="the instance id")
@@ -161,7 +193,19 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--model", default=None, help="the player's name in summary tables")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _named(argv: Sequence[str] | None) -> tuple[str | None, str | None]:
+    """The command and the world the arguments name (None where they name none): only that world's parser is
+    built, so that a command imports one world, and ``plancheck --help`` none."""
+    words = [word for word in (argv or ()) if not word.startswith("-")]
+    command = words[0] if words and words[0] in COMMANDS else None
+    world = words[1] if command is not None and len(words) > 1 and words[1] in world_names() else None
+    return command, world
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of ``argv``: every command, and under the command it names the world it names (every world when
+    it names none; no world at all when it names no command). Without ``argv``, the whole parser."""
+    named_command, named_world = _named(argv) if argv is not None else (None, None)
     parser = argparse.ArgumentParser(
         prog="plancheck",
         description="Formal plans, certified optimal references and exact verdicts for LLM-planning benchmarks.")
@@ -185,7 +229,9 @@ def build_parser() -> argparse.ArgumentParser:
     for command in COMMANDS:
         sub = commands.add_parser(command, help=_COMMAND_HELP[command], description=_COMMAND_HELP[command])
         worlds = sub.add_subparsers(dest="world", metavar="WORLD", required=True)
-        for name in world_names():
+        if argv is not None and command != named_command:
+            continue
+        for name in [named_world] if named_world is not None else world_names():
             world = get_world(name)
             if not world.supports(command):  # accepted, to say so plainly, but not listed in --help
                 worlds.add_parser(name, add_help=False).add_argument("rest", nargs=argparse.REMAINDER)

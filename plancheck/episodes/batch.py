@@ -26,12 +26,16 @@ def evaluate_episodes(episodes: Episodes, paths: Iterable[Path]) -> Iterator[Bat
     """One item per episode of each file: its verdict, or why it could not be checked."""
     for path in paths:
         for episode in read_episodes(path):
-            if isinstance(episode, BrokenEpisode):
-                yield BatchItem(BrokenRecord(episode.line, episode.reason, episode.source, episode.instance),
-                                error=episode.reason)
-                continue
-            record = record_of(episode)
-            try:
-                yield BatchItem(record, verdict=check_episode(episodes, episode))
-            except BadInputError as error:
-                yield BatchItem(record, error=error.message)
+            yield evaluate_episode(episodes, episode)
+
+
+def evaluate_episode(episodes: Episodes, episode: Episode | BrokenEpisode) -> BatchItem:
+    """One episode's item: its verdict, or why it could not be checked."""
+    if isinstance(episode, BrokenEpisode):
+        return BatchItem(BrokenRecord(episode.line, episode.reason, episode.source, episode.instance),
+                         error=episode.reason)
+    record = record_of(episode)
+    try:
+        return BatchItem(record, verdict=check_episode(episodes, episode))
+    except BadInputError as error:
+        return BatchItem(record, error=error.message)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +39,43 @@ class BrokenRecord:
     reason: str
     source: str = ""
     instance: str | None = None
+
+
+class Mean:
+    """A running mean in constant memory, equal to ``statistics.fmean`` of the same values to the last bit: the
+    exact sum is kept as non-overlapping partial sums (Shewchuk), which ``math.fsum`` rounds once, as fmean does.
+
+    >>> import statistics
+    >>> mean = Mean()
+    >>> for value in (0.1, 0.2, 0.3, 1e16, -1e16):
+    ...     mean.add(value)
+    >>> mean.value() == statistics.fmean([0.1, 0.2, 0.3, 1e16, -1e16]), mean.count
+    (True, 5)
+    """
+
+    __slots__ = ("count", "_partials")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._partials: list[float] = []
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        partials, kept = self._partials, 0
+        x = float(value)
+        for y in partials:
+            if abs(x) < abs(y):
+                x, y = y, x
+            high = x + y
+            low = y - (high - x)
+            if low:
+                partials[kept] = low
+                kept += 1
+            x = high
+        partials[kept:] = [x]
+
+    def value(self) -> float:
+        return math.fsum(self._partials) / self.count
 
 
 class Decimals(float):

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Any
 
 from plancheck.errors import AnswerParseError
-from plancheck.translators.answer import ParsedAnswer, Span
+from plancheck.translators.answer import ParsedAnswer, Span, SpanKind
 from plancheck.verifier.execute import Trace
 
 
@@ -150,6 +150,29 @@ class Verdict:
             data["steps"] = [{"step": s.index, "action": s.action, "ok": s.ok, "reason": s.reason,
                               **({"state": s.state} if s.state is not None else {})} for s in self.steps]
         return data
+
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Verdict:
+        """The verdict :meth:`to_json` wrote, less its steps (what summaries need, e.g. of a resumed run).
+
+        >>> v = Verdict("w", "i", actions=("A",), valid=True, has_goal=True, goal_reached=True, scores={"s": 1.5})
+        >>> Verdict.from_json(v.to_json()) == v
+        True
+        """
+        failure = data.get("failure")
+        return cls(
+            world=data["world"], instance=data["instance"], actions=tuple(data.get("actions", ())),
+            spans=tuple(Span(s["start"], s["end"], s["text"], SpanKind(s["kind"]), s["line"], s["column"])
+                        for s in data.get("unread", ())),
+            form=data.get("form", ""), notes=tuple(data.get("notes", ())), parse_error=data.get("parse_error"),
+            valid=data.get("valid", False),
+            failure=None if failure is None else Failure(failure["step"], failure["action"], failure["reason"],
+                                                         tuple(failure.get("unmet", ()))),
+            has_goal=data.get("goal_reached") is not None, goal_reached=data.get("goal_reached"),
+            goal_step=data.get("goal_step"), ignored=data.get("ignored", 0), scores=dict(data.get("scores", {})),
+            metrics=dict(data.get("metrics", {})), optimal=data.get("optimal"),
+            consistent=data.get("consistent", True))
 
 
 def unparseable(world: str, instance: str, error: AnswerParseError, has_goal: bool = False) -> Verdict:
