@@ -12,8 +12,10 @@ from pathlib import Path
 from plancheck.cli.common import BAD_INPUT, OK, data_dir, emit, json_out
 from plancheck.cli.progress import Progress
 from plancheck.errors import BadInputError
+from plancheck.translators.answer import ReadStatus
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.render import table_text
+from plancheck.verifier.verdict import Verdict
 from plancheck.world import BrokenRecord, Record, World
 
 
@@ -40,6 +42,15 @@ def _records(world: World, files: Sequence[Path], data: Path | None, stdin: Path
     for path in files:
         for record in world.read_answers(path, data, **options):
             yield replace(record, source="<stdin>") if path == stdin else record
+
+
+def read_counts(results: Sequence[tuple[Record, Verdict]]) -> dict[str, dict[str, int]]:
+    """Answers by read status (clear, ambiguous, none), in all and per model."""
+    counts: dict[str, dict[str, int]] = {"all": {status.value: 0 for status in ReadStatus}}
+    for record, verdict in results:
+        for key in ("all", record.model):
+            counts.setdefault(key, {status.value: 0 for status in ReadStatus})[verdict.read.status.value] += 1
+    return counts
 
 
 def cmd_evaluate(args, world: World, options: dict) -> int:
@@ -79,7 +90,9 @@ def _evaluate(args, world: World, options: dict, data: Path | None, files: list[
         print(f"... and {len(broken) - 20} more broken records", file=sys.stderr)
     if args.summary:
         summary = world.summarize(results, **options)
-        summary_json = {**summary.to_json(), "records": len(results) + len(broken), "broken": len(broken)}
+        reads = read_counts(results)
+        summary_json = {**summary.to_json(), "records": len(results) + len(broken), "broken": len(broken),
+                        "read": reads}
         if args.json:
             print(json.dumps(summary_json, indent=2))
         else:
@@ -91,6 +104,7 @@ def _evaluate(args, world: World, options: dict, data: Path | None, files: list[
             if noted:
                 note += f"; {noted} record(s) noted (e.g. no answer: the record's own reference was checked)"
             print(f"{len(results)} records scored, {len(broken)} broken{note}")
+            print("read: " + ", ".join(f"{count} {status}" for status, count in reads["all"].items()))
     if not scored and not broken:
         chosen = f" with --indices {options['indices']}" if options.get("indices") else ""
         print(f"plancheck: error: no answer records in {', '.join(str(path) for path in args.responses)}{chosen}",
