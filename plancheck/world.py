@@ -115,7 +115,8 @@ class Example:
 
     ``valid`` is strict validity; ``failure_step`` and ``failure`` (words the reason contains) say
     where and why an invalid answer fails; ``parsed`` is False for an answer with no readable plan;
-    ``scores`` are expected scores (a subset of the verdict's); ``options`` go to ``check``.
+    ``scores`` are expected scores (a subset of the verdict's); ``options`` go to ``check``; ``read``
+    is the read status the verdict must carry (clear, ambiguous or none), when given.
     """
 
     instance: str
@@ -128,6 +129,7 @@ class Example:
     scores: Mapping[str, float] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     shows: str = ""  # what the example is about, in a few words
+    read: str | None = None
 
 
 @dataclass(frozen=True)

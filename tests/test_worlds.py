@@ -100,6 +100,8 @@ def test_every_example_gets_the_verdict_its_world_promises(name, example: Exampl
         assert verdict.failure is None
     for rule, value in example.scores.items():
         assert math.isclose(verdict.scores[rule], value, abs_tol=1e-9), (rule, verdict.scores)
+    if example.read is not None:
+        assert verdict.read.status.value == example.read, verdict.read
     assert verdict.passed(Semantics.STRICT) == (example.valid and example.parsed and example.goal_reached is not False)
     again = world.check(instance, example.answer, **example.options)
     assert json.dumps(again.to_json()) == json.dumps(verdict.to_json())  # deterministic, and JSON all through

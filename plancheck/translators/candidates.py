@@ -30,7 +30,7 @@ where they stand at the start of a line, so ``Answer: UP, TAKE`` is a line of ac
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
@@ -78,6 +78,28 @@ _QUIET = {Kind.LAYOUT, Kind.CONNECTOR, Kind.PUNCT, Kind.SEP, Kind.FENCE, Kind.DA
 _CONTINUE = re.compile(r"then|next|afterwards", re.IGNORECASE)
 CONNECTORS = re.compile(r"(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|finally|lastly|and|now|afterwards|"
                         r"also|so|after|that)", re.IGNORECASE)
+
+
+_PUNCTUATION = {".": Kind.PUNCT, "!": Kind.PUNCT, "?": Kind.PUNCT, ":": Kind.DASH, "-": Kind.DASH, "\u2013": Kind.DASH,
+                "\u2014": Kind.DASH, "|": Kind.PIPE, "=": Kind.LAYOUT, ">": Kind.LAYOUT, "{": Kind.LAYOUT,
+                "}": Kind.LAYOUT, "\u2192": Kind.LAYOUT, "\u21d2": Kind.LAYOUT}
+
+
+def word_kind(text: str) -> Kind:
+    """The kind of a token that is no action, by its text: a connector word, punctuation, a dash, a table's
+    pipe, an arrow or brace (layout), else a word. A world's reader uses it for its grammar's catch-all tokens."""
+    if len(text) == 1 and text in _PUNCTUATION:
+        return _PUNCTUATION[text]
+    return Kind.CONNECTOR if is_connector(text) else Kind.WORD
+
+
+def arrows(toks: list[Tok]) -> list[Tok]:
+    """The tokens with each "-" right before a ">" (an arrow "->" lexed as two characters) made layout."""
+    for index in range(1, len(toks)):
+        if toks[index - 1].kind is Kind.DASH and toks[index].kind is Kind.LAYOUT and \
+                toks[index - 1].end == toks[index].start and toks[index].end - toks[index].start == 1:
+            toks[index - 1] = replace(toks[index - 1], kind=Kind.LAYOUT)
+    return toks
 
 
 def is_connector(word: str) -> bool:
@@ -306,7 +328,7 @@ class Finder:
             kind = self._kind(segment)
             first = run[0][0] if run else None
             if kind == "blank":
-                if any(t.kind is Kind.FENCE for t in segment.toks):
+                if any(t.kind in (Kind.FENCE, Kind.LABEL) for t in segment.toks):  # a code fence or a label
                     close()
                 if extent := _extent(segment):  # a label alone on its line
                     self.prose.append(extent)
@@ -445,7 +467,7 @@ class Finder:
     def _items(self, tok: Tok, notes: list[str]) -> list[ParsedAction]:
         if tok.count > 1:
             line, column = line_and_column(self.text, tok.start)
-            shown = " ".join(self.text[tok.start:tok.end].split())
+            shown = " ".join(re.sub(r"[\"'`*_]", "", self.text[tok.start:tok.end]).split())
             notes.append(f"repetition: {shown!r} (line {line}, column {column}) read as {tok.count} x "
                          f"{self.name(tok.action)}")
         return [ParsedAction(tok.action, tok.start, tok.end)] * tok.count
@@ -576,18 +598,22 @@ def _action_column(text: str, header: list[list[Tok]], body: list[list[list[Tok]
 
 def read_tokens(text: str, toks: Sequence[Tok], pick: Pick, unclosed: Unclosed, *, source: str | None = None,
                 name: Callable[[Any], str] = str, extra_labels: Sequence[tuple[re.Pattern, Role]] = (),
-                nothing: str = "no list of actions found", expected: tuple[str, ...] = ()) -> ParsedAnswer:
+                nothing: str = "no list of actions found", expected: tuple[str, ...] = (),
+                in_prose: str = "", forms: Mapping[str, str] | None = None) -> ParsedAnswer:
     """The answer of ``text`` from its tokens: find the candidates, choose one, report the rest.
 
+    ``forms`` renames forms in the world's words ("action lines" -> "move lines").
     Raises :class:`AnswerParseError` when there is no candidate (``nothing`` says what was expected;
-    numbered prose found is named), when the chosen list is cut off and ``unclosed`` rejects it, or
+    numbered prose found is named; ``in_prose`` is added when the text holds actions), when the chosen list is cut off and ``unclosed`` rejects it, or
     when a cut-off list holds no action slot.
     """
     marking = Marking.of(text, extra_labels)
     finder = Finder(text, toks, marking, name)
-    candidates = finder.candidates()
+    candidates = [replace(c, form=forms.get(c.form, c.form)) if forms else c for c in finder.candidates()]
     if not candidates:
         message = nothing
+        if in_prose and not finder.rejected and any(t.kind is Kind.ACTION for t in finder.toks):
+            message += in_prose
         if finder.rejected:
             offset, line_text = finder.rejected[0]
             line, _ = line_and_column(text, offset)

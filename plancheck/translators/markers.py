@@ -50,7 +50,7 @@ class Label:
 
 
 _TERMS = (r"(?:answers?|plans?|solutions?|action[ \t]+sequence|sequence(?:[ \t]+of[ \t]+(?:actions|moves|steps))?|"
-          r"(?:list[ \t]+of[ \t]+)?(?:actions|moves|steps|subgoals)|action[ \t]+list|outputs?|trajectory|route|"
+          r"(?:list[ \t]+of[ \t]+)?(?:actions?|moves?|steps|subgoals)|action[ \t]+list|outputs?|trajectory|route|"
           r"moves[ \t]+list|commands?)")
 _ANSWER_TERM = re.compile(rf"\b{_TERMS}\b", re.IGNORECASE)
 _FINAL = re.compile(rf"\b(?:final|corrected|revised|updated|fixed|new)\b[^\n:]{{0,20}}?\b{_TERMS}\b", re.IGNORECASE)
@@ -92,7 +92,7 @@ def classify(clause: str) -> Role | None:
 <Role.ANSWER: 'answer'>]
     """
     words = clause.strip(" \t*_#>`\"'-").strip()
-    if _FINAL.search(words):
+    if _FINAL.search(words) or re.fullmatch(r"(?:the[ \t]+)?final(?:[ \t]+(?:version|result|one))?", words, re.I):
         return Role.ANSWER
     if _ASIDE_START.match(words) or _LET_US.search(words):
         return Role.ASIDE
@@ -110,7 +110,7 @@ def find_labels(text: str, extra: Sequence[tuple[re.Pattern, Role]] = ()) -> tup
         if role is not None:
             found[match.start(), match.end()] = Label(match.start(), match.end(), role, match.group(0).strip(),
                                                       heading=True)
-        elif match.group("hash") or match.group("bold") or match.group("under"):  # a heading that is no label
+        else:  # a heading that is no label ends the section of the one before
             found[match.start(), match.end()] = Label(match.start(), match.end(), Role.PLAIN, match.group(0).strip(),
                                                       heading=True)
     for match in _COLON_CLAUSE.finditer(text):
@@ -168,7 +168,7 @@ class Marking:
         previous candidate holding actions ended (a correction must follow an answer)."""
         if any(low <= start < high for low, high in self.thinking):
             return Role.ASIDE, None
-        label = self._lead_in(start)
+        label, introduced = self._lead_in(start)
         if label is not None and label.role is Role.ASIDE:
             return Role.ASIDE, label
         if after is not None:  # a correction word since the previous answer, outside any aside's lead-in
@@ -176,23 +176,25 @@ class Marking:
                                and after <= lab.start < start), None)
             if correction is not None:
                 return Role.CORRECTION, correction
-        if label is None:
+        if label is None and not introduced:
             label = self._section(start)
         return (label.role, label) if label is not None else (Role.PLAIN, None)
 
-    def _lead_in(self, start: int) -> Label | None:
+    def _lead_in(self, start: int) -> tuple[Label | None, bool]:
+        """The last label of the candidate's lead-in, and whether a line ending in a colon introduces it."""
         text = self.text
         line_start = text.rfind("\n", 0, start) + 1
         low = line_start
-        if not text[line_start:start].strip(" \t*_>`-#|"):
+        before = text[line_start:start].strip(" \t*_>`-#|")
+        introduced = before.endswith((":", "："))
+        if not before:
             previous = _previous_line(text, line_start)
             if previous is not None and text[previous[0]:previous[1]].rstrip(" \t*_`").endswith((":", "：")):
                 low = previous[0]
-        inside = [lab for lab in self.labels if low <= lab.start < start and not lab.heading
-                  and lab.role is not Role.CORRECTION]
-        headed = [lab for lab in self.labels if low <= lab.start < start and lab.heading and lab.role is not Role.PLAIN]
-        chosen = inside or headed
-        return chosen[-1] if chosen else None
+                introduced = True
+        chosen = [lab for lab in self.labels if low <= lab.start < start and lab.role not in (Role.CORRECTION,
+                                                                                              Role.PLAIN)]
+        return (chosen[-1] if chosen else None), introduced
 
     def _section(self, start: int) -> Label | None:
         headings = [lab for lab in self.labels if lab.heading and lab.end <= start]

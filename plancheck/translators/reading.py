@@ -65,10 +65,12 @@ class Candidate:
 
 
 def choose(text: str, candidates: Sequence[Candidate], pick: Pick, *, marking: Marking | None = None,
-           source: str | None = None, name: Callable[[Any], str] = str) -> tuple[Candidate, Reading, tuple[str, ...]]:
+           source: str | None = None, name: Callable[[Any], str] = str,
+           what: str = "candidate lists") -> tuple[Candidate, Reading, tuple[str, ...]]:
     """The answer among ``candidates`` (in text order, at least one) under ``pick``, the reading, and notes.
 
-    Raises :class:`AnswerParseError` for ``Pick.ONLY`` with several candidates holding actions.
+    Raises :class:`AnswerParseError` for ``Pick.ONLY`` with several candidates holding actions (``what`` names
+    them in the message).
     """
     marking = marking or Marking.of(text)
     roles = _roles(candidates, marking)
@@ -79,7 +81,7 @@ def choose(text: str, candidates: Sequence[Candidate], pick: Pick, *, marking: M
     else:
         if pick is Pick.ONLY and len(useful) > 1:
             line, column = line_and_column(text, candidates[useful[1]].start)
-            raise AnswerParseError(f"the answer holds {len(useful)} candidate lists and the policy requires one",
+            raise AnswerParseError(f"the answer holds {len(useful)} {what} and the policy requires one",
                                    Location(source, line, column))
         index = useful[0] if pick is Pick.FIRST else useful[-1]
         why = f"the {pick.value} candidate holding actions (--pick {pick.value})"
@@ -90,6 +92,9 @@ def choose(text: str, candidates: Sequence[Candidate], pick: Pick, *, marking: M
         why = "the only candidate answer" + _because(roles[index])
     elif agree:
         why = f"all {len(contenders)} candidate answers agree"
+    asides = sum(1 for i in useful if i not in contenders)
+    if asides:
+        why += f"; {asides} list(s) introduced as explanation, recap or example, not as the answer"
     status = ReadStatus.CLEAR if agree else ReadStatus.AMBIGUOUS
     shown = [i for i in range(len(candidates)) if candidates[i].items or i == index]
     seen = tuple(_seen(text, candidates[i], roles[i], i == index, name) for i in shown) if len(shown) > 1 else ()

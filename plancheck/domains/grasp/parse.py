@@ -24,7 +24,7 @@ candidate is the answer; every other piece of text is reported as a span, never 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
 
@@ -42,7 +42,7 @@ from plancheck.translators.answer import (
     leaf_tokens,
     make_span,
 )
-from plancheck.translators.candidates import Kind, Tok, finish, is_connector, read_tokens
+from plancheck.translators.candidates import Kind, Tok, arrows, finish, read_tokens, word_kind
 from plancheck.translators.reading import Candidate, Unclosed, choose
 
 MAX_ANSWER_CHARS = 200_000  # the longest published response has 2,939; 200k parses in about 2 s
@@ -222,30 +222,19 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
 _NOTHING = "no list of actions found; expected e.g. [UP, TAKE, DROP] or numbered lines"
 _EXPECTED = ("[", "1.")
 _SCANNED = "no list found: every action word in the prose was read, in order (prose=scan)"
-_OTHER_KINDS = {".": Kind.PUNCT, "!": Kind.PUNCT, "?": Kind.PUNCT, ":": Kind.DASH, "-": Kind.DASH,
-                "\u2013": Kind.DASH, "\u2014": Kind.DASH, "|": Kind.PIPE, "=": Kind.LAYOUT, ">": Kind.LAYOUT,
-                "{": Kind.LAYOUT, "}": Kind.LAYOUT, "\u2192": Kind.LAYOUT, "\u21d2": Kind.LAYOUT}
 _KINDS = {"NUMBERING": Kind.NUMBERING, "BULLET": Kind.BULLET, "FENCE": Kind.FENCE, "LSQB": Kind.LSQB,
           "RSQB": Kind.RSQB, "SEP": Kind.SEP, "QUOTE": Kind.LAYOUT, "EMPH": Kind.LAYOUT, "NL": Kind.NL,
           "PAREN": Kind.REMARK, "COMMENT": Kind.COMMENT, "NUMBER": Kind.WORD}
 
 
+_LAYOUT_KINDS = {Kind.ACTION, Kind.NL, Kind.SEP, Kind.LAYOUT, Kind.FENCE, Kind.NUMBERING, Kind.BULLET, Kind.LSQB,
+                 Kind.RSQB}
+
+
 def _toks(text: str) -> list[Tok]:
-    """The answer's tokens as the generic candidate finder sees them ("->" is an arrow, a lone "-" a dash)."""
-    toks: list[Tok] = []
-    for token in _parser().lex(text):
-        if token.type in _ACTIONS:
-            toks.append(Tok(Kind.ACTION, token.start_pos, token.end_pos, Action[token.type]))
-            continue
-        kind = _KINDS.get(token.type)
-        if kind is None and token.type == "WORD":
-            kind = Kind.CONNECTOR if is_connector(token.value) else Kind.WORD
-        elif kind is None:
-            kind = _OTHER_KINDS.get(token.value, Kind.WORD)
-            if token.value == ">" and toks and toks[-1].kind is Kind.DASH and toks[-1].end == token.start_pos:
-                toks[-1] = replace(toks[-1], kind=Kind.LAYOUT)
-        toks.append(Tok(kind, token.start_pos, token.end_pos))
-    return toks
+    """The answer's tokens as the generic candidate finder sees them."""
+    return arrows([Tok(Kind.ACTION, t.start_pos, t.end_pos, Action[t.type]) if t.type in _ACTIONS else
+                   Tok(_KINDS.get(t.type) or word_kind(t.value), t.start_pos, t.end_pos) for t in _parser().lex(text)])
 
 
 def _committed(text: str, policy: ParsePolicy, source: str | None) -> ParsedAnswer[Action]:
@@ -253,13 +242,13 @@ def _committed(text: str, policy: ParsePolicy, source: str | None) -> ParsedAnsw
     toks = _toks(text)
     try:
         return read_tokens(text, toks, Pick.COMMITTED, policy.unclosed, source=source, nothing=_NOTHING,
-                           expected=_EXPECTED)
+                           expected=_EXPECTED, forms={"action lines": "bare actions"})
     except AnswerParseError:
         if policy.prose is not Prose.SCAN or not any(t.kind is Kind.ACTION for t in toks):
             raise
     actions = [t for t in toks if t.kind is Kind.ACTION]
     items = tuple(item for t in actions for item in [ParsedAction(t.action, t.start, t.end)] * t.count)
-    raw = [(t.start, t.end, SpanKind.OUTSIDE) for t in toks if t.kind in (Kind.WORD, Kind.REMARK, Kind.COMMENT)]
+    raw = [(t.start, t.end, SpanKind.OUTSIDE) for t in toks if t.kind not in _LAYOUT_KINDS]
     chosen = Candidate("actions scanned from prose", items, tuple(raw), items[0].start, items[-1].end)
     return finish(text, chosen, CLEAR, [_SCANNED], policy.unclosed, source, ())
 
