@@ -109,7 +109,11 @@ def is_connector(word: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Tok:
-    """One token: its kind, its place in the text, and (for an action) the action and its repetition count."""
+    """One token: its kind, its place in the text, and (for an action) the action and its repetition count.
+
+    A world may insert a zero-width ``[`` and ``]`` around a list its format delimits otherwise (the rest of a
+    marker's line); the ``[``'s ``action`` then names the list's form.
+    """
 
     kind: Kind
     start: int
@@ -167,8 +171,8 @@ def expand_repetitions(text: str, toks: Sequence[Tok]) -> list[Tok]:
             out.append(replace(tok, start=start, end=end) if count == 1 and (start, end) != (tok.start, tok.end)
                        else tok)
             continue
-        while out and out[-1].start >= start:
-            out.pop()
+        while start < tok.start and out and out[-1].start >= start and out[-1].end > out[-1].start:
+            out.pop()  # the words of a count written before the action ("3x UP")
         out.append(Tok(Kind.ACTION, start, end, tok.action, count))
         skip_to = end
     return out
@@ -503,7 +507,7 @@ class Finder:
     def _bracket(self, bracket: _Bracket) -> Candidate:
         body = bracket.toks[1:] if bracket.cut else bracket.toks[1:-1]
         items, spans, notes = self._elements(body)
-        form = "unclosed bracket list" if bracket.cut else "bracket list"
+        form = bracket.toks[0].action or ("unclosed bracket list" if bracket.cut else "bracket list")
         return Candidate(form, tuple(items), tuple(spans), bracket.toks[0].start, bracket.toks[-1].end,
                          delimited=True, cut=bracket.cut, notes=tuple(notes))
 
@@ -544,6 +548,8 @@ class Finder:
     def outside(self, candidates: Sequence[Candidate], chosen: Candidate) -> list[Raw]:
         """Every other candidate whole, and every line of prose, as text outside the answer."""
         raw: list[Raw] = [(c.start, c.end, SpanKind.OUTSIDE) for c in candidates if c is not chosen and c.end > c.start]
+        raw += [span for c in candidates if c is not chosen for span in c.spans  # a label before its list
+                if span[2] is SpanKind.OUTSIDE and not c.start <= span[0] < c.end]
         raw += [(low, high, SpanKind.OUTSIDE) for low, high in self.prose
                 if not (chosen.start <= low < chosen.end)]
         return raw
@@ -638,7 +644,7 @@ def finish(text: str, chosen: Candidate, reading: Reading, notes: Sequence[str],
                                "are rejected)", Location(source, line, column), ("]",))
     said = list(chosen.notes) + list(notes)
     if chosen.cut:
-        said.insert(0, "the list is never closed (cut off?); everything after '[' was read" if "bracket" in chosen.form
+        said.insert(0, "the list is never closed (cut off?); it was read to the end of the text" if chosen.delimited
                     else "the text ends inside the last line of the list (cut off?); it was read as an unknown slot")
     spans = merge_spans(text, list(chosen.spans) + list(outside))
     return ParsedAnswer(chosen.items, spans, chosen.form, tuple(said), reading)
