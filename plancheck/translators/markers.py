@@ -50,7 +50,7 @@ class Label:
 
 
 _TERMS = (r"(?:answers?|plans?|solutions?|action[ \t]+sequence|sequence(?:[ \t]+of[ \t]+(?:actions|moves|steps))?|"
-          r"(?:list[ \t]+of[ \t]+)?(?:actions?|moves?|steps|subgoals)|action[ \t]+list|outputs?|trajectory|route|"
+          r"(?:list[ \t]+of[ \t]+)?(?:actions?|moves?|steps|subgoals)|action[ \t]+list|outputs?|trajector(?:y|ies)|route|path|"
           r"moves[ \t]+list|commands?)")
 _ANSWER_TERM = re.compile(rf"\b{_TERMS}\b", re.IGNORECASE)
 _FINAL = re.compile(rf"\b(?:final|corrected|revised|updated|fixed|new)\b[^\n:]{{0,20}}?\b{_TERMS}\b", re.IGNORECASE)
