@@ -17,9 +17,8 @@ token carries its action); nothing here knows a world's action words. The rules:
   under an item are its commentary.
 * A run of **action lines**: lines holding only actions, separators and remarks (``UP, TAKE``,
   ``RIGHT -> RIGHT``), inside a code fence or not (a code block is delimited, like a list).
-* **Repetition** words are expanded: ``RIGHT twice``, ``move up 3 times``, ``UP x2``, ``(3x)``,
-  ``2x DOWN``, ``3 steps``; each expansion is reported in a note. Counts above
-  :data:`MAX_REPEAT` are not read as counts.
+* **Repetition** words are expanded (:func:`~plancheck.translators.tokens.expand_repetitions`:
+  ``RIGHT twice``, ``move up 3 times``, ``UP x2``, ``(3x)``); each expansion is reported in a note.
 * The last line of a text that stops in the middle of a run (a word that is no action, no line
   break after it) is read as the run's last slot, an unknown action, and the run is marked ``cut``.
 
@@ -32,7 +31,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 from typing import Any
 
 from plancheck.errors import AnswerParseError, Location
@@ -41,150 +39,12 @@ from plancheck.translators.answer import (
     ParsedAction,
     ParsedAnswer,
     Pick,
-    Reading,
     SpanKind,
     line_and_column,
-    merge_spans,
 )
 from plancheck.translators.markers import Marking, Role
-from plancheck.translators.reading import Candidate, Raw, Unclosed, choose
-
-MAX_REPEAT = 100
-
-
-class Kind(str, Enum):
-    """What a token is, to the candidate finder."""
-
-    ACTION = "action"
-    WORD = "word"  # content that names no action (words, numbers, other characters)
-    SEP = "sep"  # , or ; (separates the elements of a list)
-    NL = "nl"
-    NUMBERING = "numbering"  # "3." at the start of a line
-    BULLET = "bullet"  # "-" or "*" at the start of a line
-    LSQB = "["
-    RSQB = "]"
-    FENCE = "fence"  # ``` with its language tag
-    PIPE = "pipe"  # a table's "|"
-    LAYOUT = "layout"  # quotes, emphasis, arrows and dashes between actions
-    CONNECTOR = "connector"  # then, next, finally, first, and
-    PUNCT = "punct"  # . ! ?
-    DASH = "dash"  # - or : after an action: what follows describes it ("RIGHT - move right to (4, 3)")
-    REMARK = "remark"  # a remark in parentheses
-    COMMENT = "comment"  # "# ..." or "// ..." to the end of the line
-    LABEL = "label"  # a word of a label that starts its line ("Final answer:"): layout on a line of actions
-
-
-_QUIET = {Kind.LAYOUT, Kind.CONNECTOR, Kind.PUNCT, Kind.SEP, Kind.FENCE, Kind.DASH}
-_CONTINUE = re.compile(r"then|next|afterwards", re.IGNORECASE)
-CONNECTORS = re.compile(r"(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|finally|lastly|and|now|afterwards|"
-                        r"also|so|after|that)", re.IGNORECASE)
-
-
-_PUNCTUATION = {".": Kind.PUNCT, "!": Kind.PUNCT, "?": Kind.PUNCT, ":": Kind.DASH, "-": Kind.DASH, "\u2013": Kind.DASH,
-                "\u2014": Kind.DASH, "|": Kind.PIPE, "=": Kind.LAYOUT, ">": Kind.LAYOUT, "{": Kind.LAYOUT,
-                "}": Kind.LAYOUT, "\u2192": Kind.LAYOUT, "\u21d2": Kind.LAYOUT}
-
-
-def word_kind(text: str) -> Kind:
-    """The kind of a token that is no action, by its text: a connector word, punctuation, a dash, a table's
-    pipe, an arrow or brace (layout), else a word. A world's reader uses it for its grammar's catch-all tokens."""
-    if len(text) == 1 and text in _PUNCTUATION:
-        return _PUNCTUATION[text]
-    return Kind.CONNECTOR if is_connector(text) else Kind.WORD
-
-
-def arrows(toks: list[Tok]) -> list[Tok]:
-    """The tokens with each "-" right before a ">" (an arrow "->" lexed as two characters) made layout."""
-    for index in range(1, len(toks)):
-        if toks[index - 1].kind is Kind.DASH and toks[index].kind is Kind.LAYOUT and \
-                toks[index - 1].end == toks[index].start and toks[index].end - toks[index].start == 1:
-            toks[index - 1] = replace(toks[index - 1], kind=Kind.LAYOUT)
-    return toks
-
-
-def is_connector(word: str) -> bool:
-    """A word that may stand before an action on a line without making it prose ("First, UP", "then TAKE")."""
-    return CONNECTORS.fullmatch(word) is not None
-
-
-@dataclass(frozen=True, slots=True)
-class Tok:
-    """One token: its kind, its place in the text, and (for an action) the action and its repetition count.
-
-    A world may insert a zero-width ``[`` and ``]`` around a list its format delimits otherwise (the rest of a
-    marker's line); the ``[``'s ``action`` then names the list's form.
-    """
-
-    kind: Kind
-    start: int
-    end: int
-    action: Any = None
-    count: int = 1
-
-
-# -- repetition -------------------------------------------------------------------------------------
-
-_WORDS = {"once": 1, "twice": 2, "thrice": 3, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-          "eight": 8, "nine": 9, "ten": 10}
-_UNITS = r"(?:times|steps?|cells?|squares?|spaces?|tiles?|moves?)\b"
-_AFTER = re.compile(
-    r"(?:\*\*|__|[\"'`])*[ \t]*(?:"
-    r"[x×*][ \t]*(?P<a>\d{1,4})(?![\w.])"
-    r"|\([ \t]*(?:[x×][ \t]*(?P<b>\d{1,4})|(?P<c>\d{1,4})[ \t]*(?:[x×]|times)|(?P<w1>once|twice|thrice))[ \t]*\)"
-    rf"|(?P<d>\d{{1,4}})[ \t]*{_UNITS}"
-    r"|(?P<w2>once|twice|thrice)\b"
-    rf"|(?P<w3>two|three|four|five|six|seven|eight|nine|ten)[ \t]+{_UNITS})", re.IGNORECASE)
-_BEFORE = re.compile(r"(?<![\w.])(?P<n>\d{1,4})[ \t]*[x×][ \t]*(?:\*\*|__|[\"'`])*$", re.IGNORECASE)
-
-
-def expand_repetitions(text: str, toks: Sequence[Tok]) -> list[Tok]:
-    """The tokens with each action's repetition words folded into it (``count``, its span widened).
-
-    >>> toks = [Tok(Kind.ACTION, 0, 5, "RIGHT"), Tok(Kind.WORD, 6, 11), Tok(Kind.SEP, 11, 12),
-    ...         Tok(Kind.ACTION, 13, 15, "UP")]
-    >>> [(t.action, t.count, t.end) for t in expand_repetitions("RIGHT twice, UP", toks)]
-    [('RIGHT', 2, 11), (None, 1, 12), ('UP', 1, 15)]
-    """
-    out: list[Tok] = []
-    skip_to = -1
-    for index, tok in enumerate(toks):
-        if tok.start < skip_to:
-            continue
-        if tok.kind is not Kind.ACTION:
-            out.append(tok)
-            continue
-        window = min(len(text), tok.end + 40)  # repetition words stand right next to the action
-        line_end = text.find("\n", tok.end, window)
-        line_end = window if line_end < 0 else line_end
-        start, end, count = tok.start, tok.end, 1
-        after = _AFTER.match(text, tok.end, line_end)
-        if after is not None:
-            count = _count(after)
-            end = after.end()
-        line_start = text.rfind("\n", max(0, tok.start - 12), tok.start) + 1 or max(0, tok.start - 12)
-        before = _BEFORE.search(text, line_start, tok.start)
-        if before is not None and count == 1 and (not out or out[-1].end <= before.start()
-                                                   or out[-1].kind is not Kind.ACTION):
-            count = int(before.group("n"))
-            start = before.start()
-        if count == 1 or not 1 < count <= MAX_REPEAT:
-            out.append(replace(tok, start=start, end=end) if count == 1 and (start, end) != (tok.start, tok.end)
-                       else tok)
-            continue
-        while start < tok.start and out and out[-1].start >= start and out[-1].end > out[-1].start:
-            out.pop()  # the words of a count written before the action ("3x UP")
-        out.append(Tok(Kind.ACTION, start, end, tok.action, count))
-        skip_to = end
-    return out
-
-
-def _count(match: re.Match) -> int:
-    for group in ("a", "b", "c", "d"):
-        if match.group(group):
-            return int(match.group(group))
-    word = match.group("w1") or match.group("w2") or match.group("w3")
-    return _WORDS[word.lower()]
-
+from plancheck.translators.reading import Candidate, Raw, Unclosed, choose, finish
+from plancheck.translators.tokens import CONTINUE, QUIET, Kind, Tok, expand_repetitions
 
 # -- segments: lines and bracket lists ----------------------------------------------------------------
 
@@ -425,7 +285,7 @@ class Finder:
         fenced = run[0][0].fenced
         form = {Kind.NUMBERING: "numbered lines", Kind.BULLET: "bulleted lines"}.get(
             mark, "code block" if fenced else "action lines")  # type: ignore[arg-type]
-        head = [t for t in run[0][0].toks if t.kind is not Kind.LABEL and t.kind not in _QUIET]
+        head = [t for t in run[0][0].toks if t.kind is not Kind.LABEL and t.kind not in QUIET]
         start = head[0].start if head else run[0][0].toks[0].start
         end = max(t.end for line, _ in run for t in line.toks)
         cut = run[-1][1] == "cut"
@@ -442,7 +302,7 @@ class Finder:
         reading = True
         for position, tok in enumerate(toks):
             if tok.kind is Kind.ACTION and (reading or self._resumes(toks, position)):
-                content = [t for t in comment if t.kind not in _QUIET]
+                content = [t for t in comment if t.kind not in QUIET]
                 if content:
                     spans.append((content[0].start, content[-1].end, SpanKind.COMMENTARY))
                 comment = []
@@ -450,12 +310,12 @@ class Finder:
                 items += self._items(tok, notes)
             elif reading and tok.kind in (Kind.REMARK, Kind.COMMENT) and not item:
                 spans.append((tok.start, tok.end, SpanKind.COMMENTARY))
-            elif reading and (tok.kind in _QUIET and tok.kind is not Kind.DASH or not items):
+            elif reading and (tok.kind in QUIET and tok.kind is not Kind.DASH or not items):
                 continue
             else:
                 reading = False
                 comment.append(tok)
-        content = [t for t in comment if t.kind not in _QUIET]
+        content = [t for t in comment if t.kind not in QUIET]
         if content:
             spans.append((content[0].start, content[-1].end, SpanKind.COMMENTARY))
         return items, spans, notes
@@ -466,7 +326,7 @@ class Finder:
         while back >= 0 and toks[back].kind in (Kind.SEP, Kind.LAYOUT, Kind.PUNCT):
             back -= 1
         return back >= 0 and toks[back].kind in (Kind.CONNECTOR, Kind.WORD) and \
-            _CONTINUE.fullmatch(self.text[toks[back].start:toks[back].end]) is not None
+            CONTINUE.fullmatch(self.text[toks[back].start:toks[back].end]) is not None
 
     def _items(self, tok: Tok, notes: list[str]) -> list[ParsedAction]:
         if tok.count > 1:
@@ -492,7 +352,7 @@ class Finder:
             described = next((i for i, t in enumerate(element) if t.kind is Kind.DASH
                               and any(e.kind is Kind.ACTION for e in element[:i])), len(element))
             actions = [t for t in element[:described] if t.kind is Kind.ACTION]  # after a dash: a description
-            junk = [t for t in element if t.kind not in _QUIET and (t.kind is not Kind.ACTION or t not in actions)]
+            junk = [t for t in element if t.kind not in QUIET and (t.kind is not Kind.ACTION or t not in actions)]
             if actions or all(t.kind is Kind.COMMENT for t in junk):
                 for action in actions:
                     items += self._items(action, notes)
@@ -556,12 +416,12 @@ class Finder:
 
 
 def _content(toks: Sequence[Tok]) -> list[Tok]:
-    return [t for t in toks if t.kind not in _QUIET and t.kind not in (Kind.NUMBERING, Kind.BULLET, Kind.PIPE,
+    return [t for t in toks if t.kind not in QUIET and t.kind not in (Kind.NUMBERING, Kind.BULLET, Kind.PIPE,
                                                                         Kind.LABEL)]
 
 
 def _leads_with_action(toks: Sequence[Tok]) -> bool:
-    content = [t for t in toks if t.kind not in _QUIET and t.kind is not Kind.LABEL]
+    content = [t for t in toks if t.kind not in QUIET and t.kind is not Kind.LABEL]
     return bool(content) and content[0].kind is Kind.ACTION
 
 
@@ -608,10 +468,10 @@ def read_tokens(text: str, toks: Sequence[Tok], pick: Pick, unclosed: Unclosed, 
                 in_prose: str = "", forms: Mapping[str, str] | None = None) -> ParsedAnswer:
     """The answer of ``text`` from its tokens: find the candidates, choose one, report the rest.
 
-    ``forms`` renames forms in the world's words ("action lines" -> "move lines").
-    Raises :class:`AnswerParseError` when there is no candidate (``nothing`` says what was expected;
-    numbered prose found is named; ``in_prose`` is added when the text holds actions), when the chosen list is cut off and ``unclosed`` rejects it, or
-    when a cut-off list holds no action slot.
+    ``forms`` renames forms in the world's words ("action lines" -> "move lines"). Raises
+    :class:`AnswerParseError` when there is no candidate (``nothing`` says what was expected, numbered
+    prose found is named, ``in_prose`` is added when the text holds actions), when the chosen list is
+    cut off and ``unclosed`` rejects it, or when a cut-off list holds no action slot.
     """
     marking = Marking.of(text, extra_labels)
     finder = Finder(text, toks, marking, name)
@@ -629,22 +489,3 @@ def read_tokens(text: str, toks: Sequence[Tok], pick: Pick, unclosed: Unclosed, 
         raise AnswerParseError(message, Location(source, 1, 1), expected)
     chosen, reading, notes = choose(text, candidates, pick, marking=marking, source=source, name=name)
     return finish(text, chosen, reading, notes, unclosed, source, finder.outside(candidates, chosen))
-
-
-def finish(text: str, chosen: Candidate, reading: Reading, notes: Sequence[str], unclosed: Unclosed,
-           source: str | None, outside: Sequence[Raw]) -> ParsedAnswer:
-    """The parsed answer of a chosen candidate, with the unclosed-list policy applied."""
-    if chosen.cut and not chosen.items:
-        line, column = line_and_column(text, chosen.start)
-        raise AnswerParseError("the list opened here is never closed and holds no action",
-                               Location(source, line, column), ("]",))
-    if chosen.cut and unclosed is Unclosed.REJECT:
-        line, column = line_and_column(text, chosen.start)
-        raise AnswerParseError("the answer is cut off: the list that starts here is never closed (unclosed lists "
-                               "are rejected)", Location(source, line, column), ("]",))
-    said = list(chosen.notes) + list(notes)
-    if chosen.cut:
-        said.insert(0, "the list is never closed (cut off?); it was read to the end of the text" if chosen.delimited
-                    else "the text ends inside the last line of the list (cut off?); it was read as an unknown slot")
-    spans = merge_spans(text, list(chosen.spans) + list(outside))
-    return ParsedAnswer(chosen.items, spans, chosen.form, tuple(said), reading)

@@ -1,4 +1,4 @@
-"""Where a text says what its answer is: labels such as "Final answer:" or "Explanation:", and the role they give a list.
+"""Where a text says what its answer is: labels such as "Final answer:" or "Explanation:", and the roles they give.
 
 Models introduce their answer ("Final answer:", "**Plan**", "the sequence of steps is:"), explain it
 ("Explanation:", "Let me verify:", a recap), correct themselves ("Wait, instead ...") and think aloud
@@ -50,8 +50,8 @@ class Label:
 
 
 _TERMS = (r"(?:answers?|plans?|solutions?|action[ \t]+sequence|sequence(?:[ \t]+of[ \t]+(?:actions|moves|steps))?|"
-          r"(?:list[ \t]+of[ \t]+)?(?:actions?|moves?|steps|subgoals)|action[ \t]+list|outputs?|trajector(?:y|ies)|route|path|"
-          r"moves[ \t]+list|commands?)")
+          r"(?:list[ \t]+of[ \t]+)?(?:actions?|moves?|steps|subgoals)|action[ \t]+list|outputs?|"
+          r"trajector(?:y|ies)|route|path|moves[ \t]+list|commands?)")
 _ANSWER_TERM = re.compile(rf"\b{_TERMS}\b", re.IGNORECASE)
 _FINAL = re.compile(rf"\b(?:final|corrected|revised|updated|fixed|new)\b[^\n:]{{0,20}}?\b{_TERMS}\b", re.IGNORECASE)
 _ASIDE_START = re.compile(
@@ -64,11 +64,13 @@ _ASIDE_START = re.compile(
     r"approach|strategy|considerations?|assumptions?|key[ \t]+points?|details|commentary|comments?|"
     r"(?:the[ \t]+)?(?:grid|map|state|situation)[ \t]+analysis|understanding)\b",
     re.IGNORECASE)
-_LET_US = re.compile(r"\blet(?:'s|’s|[ \t]+(?:me|us))[ \t]+(?:now[ \t]+)?(?:verify|check|trace|simulate|walk[ \t]+through|"
+_LET_US = re.compile(r"\blet(?:'s|’s|[ \t]+(?:me|us))[ \t]+(?:now[ \t]+)?(?:verify|check|trace|simulate|"
+                     r"walk[ \t]+through|"
                      r"double[- ]check|recap|review|explain|summari[sz]e|think|analy[sz]e|reason|consider|see|"
                      r"confirm|go[ \t]+through|break[ \t]+(?:it|this)[ \t]+down)\b", re.IGNORECASE)
 _CORRECTION = re.compile(r"\b(?:wait|oops|correction|on[ \t]+second[ \t]+thought|scratch[ \t]+that|instead|"
-                         r"i[ \t]+made[ \t]+a[ \t]+mistake|that(?:'s|’s|[ \t]+is)[ \t]+(?:wrong|incorrect|not[ \t]+right)|"
+                         r"i[ \t]+made[ \t]+a[ \t]+mistake|"
+                         r"that(?:'s|’s|[ \t]+is)[ \t]+(?:wrong|incorrect|not[ \t]+right)|"
                          r"let[ \t]+me[ \t]+(?:correct|fix|redo|revise|reconsider)|actually(?=[,:]))|"
                          r"\b(?:corrected|revised|updated|fixed)[ \t]+(?:answer|plan|solution|sequence|list|version)",
                          re.IGNORECASE)
@@ -78,8 +80,8 @@ _COLON_CLAUSE = re.compile(r"(?:(?<=^)|(?<=[.!?][ \t])|(?<=\*\*))[ \t>#*_-]*([^\
 _IS_CLAUSE = re.compile(rf"\b{_TERMS}[ \t]+(?:is|are|would[ \t]+be|will[ \t]+be|becomes)\b"
                         rf"|\bhere(?:'s|’s|[ \t]+is|[ \t]+are)[ \t]+(?:the|my|our|your)[^\n.!?:]{{0,30}}?\b{_TERMS}\b",
                         re.IGNORECASE)
-_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^\n*]+?)\*\*[ \t]*:?|__(?P<under>[^\n_]+)__"
-                      r"[ \t]*:?|(?P<bare>[^\n:：]{1,40}?)[ \t]*[:：])[ \t]*$", re.MULTILINE)
+_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^\n*]+?)\*\*[ \t]*:?"
+                      r"|__(?P<under>[^\n_]+)__[ \t]*:?|(?P<bare>[^\n:：]{1,40}?)[ \t]*[:：])[ \t]*$", re.MULTILINE)
 _THINK = re.compile(r"<think(?:ing)?>(.*?)(?:</think(?:ing)?>|\Z)", re.IGNORECASE | re.DOTALL)
 
 

@@ -25,7 +25,17 @@ from typing import Any
 
 from plancheck.errors import AnswerParseError, Location
 from plancheck.rules import Unknown
-from plancheck.translators.answer import ParsedAction, Pick, Reading, ReadStatus, Seen, SpanKind, line_and_column
+from plancheck.translators.answer import (
+    ParsedAction,
+    ParsedAnswer,
+    Pick,
+    Reading,
+    ReadStatus,
+    Seen,
+    SpanKind,
+    line_and_column,
+    merge_spans,
+)
 from plancheck.translators.markers import RANK, Label, Marking, Role
 
 Raw = tuple[int, int, SpanKind]
@@ -148,3 +158,22 @@ def _seen(text: str, candidate: Candidate, role: tuple[Role, Label | None], chos
     label = "" if role[1] is None else role[1].text
     return Seen(line, column, candidate.form, role[0], label, tuple(name(item.action) for item in candidate.items),
                 chosen)
+
+
+def finish(text: str, chosen: Candidate, reading: Reading, notes: Sequence[str], unclosed: Unclosed,
+           source: str | None, outside: Sequence[Raw]) -> ParsedAnswer:
+    """The parsed answer of a chosen candidate, with the unclosed-list policy applied."""
+    if chosen.cut and not chosen.items:
+        line, column = line_and_column(text, chosen.start)
+        raise AnswerParseError("the list opened here is never closed and holds no action",
+                               Location(source, line, column), ("]",))
+    if chosen.cut and unclosed is Unclosed.REJECT:
+        line, column = line_and_column(text, chosen.start)
+        raise AnswerParseError("the answer is cut off: the list that starts here is never closed (unclosed lists "
+                               "are rejected)", Location(source, line, column), ("]",))
+    said = list(chosen.notes) + list(notes)
+    if chosen.cut:
+        said.insert(0, "the list is never closed (cut off?); it was read to the end of the text" if chosen.delimited
+                    else "the text ends inside the last line of the list (cut off?); it was read as an unknown slot")
+    spans = merge_spans(text, list(chosen.spans) + list(outside))
+    return ParsedAnswer(chosen.items, spans, chosen.form, tuple(said), reading)

@@ -31,9 +31,10 @@ from plancheck.domains.babyai.rules import Action
 from plancheck.domains.babyai.tasks import Subgoal
 from plancheck.errors import AnswerParseError, Location
 from plancheck.translators.answer import ParsedAnswer, Pick
-from plancheck.translators.candidates import Kind, Tok, arrows, read_tokens, word_kind
+from plancheck.translators.candidates import read_tokens
 from plancheck.translators.markers import Role
 from plancheck.translators.reading import Unclosed
+from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
 
 PLAN_MARKER = re.compile(r"the[ \t]+llm(?:'|’)?s[ \t]+action[ \t]+sequence[ \t]+is[ \t]*:?", re.IGNORECASE)
 _ACTIONS = {"LEFT": Action.left, "RIGHT": Action.right, "FORWARD": Action.forward, "PICKUP": Action.pickup,

@@ -42,8 +42,9 @@ from plancheck.translators.answer import (
     leaf_tokens,
     make_span,
 )
-from plancheck.translators.candidates import Kind, Tok, arrows, finish, read_tokens, word_kind
-from plancheck.translators.reading import Candidate, Unclosed, choose
+from plancheck.translators.candidates import read_tokens
+from plancheck.translators.reading import Candidate, Unclosed, choose, finish
+from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
 
 MAX_ANSWER_CHARS = 200_000  # the longest published response has 2,939; 200k parses in about 2 s
 

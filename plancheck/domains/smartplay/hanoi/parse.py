@@ -41,8 +41,9 @@ from plancheck.translators.answer import (
     make_span,
     merge_spans,
 )
-from plancheck.translators.candidates import Kind, Tok, arrows, finish, read_tokens, word_kind
-from plancheck.translators.reading import Candidate, Unclosed, choose
+from plancheck.translators.candidates import read_tokens
+from plancheck.translators.reading import Candidate, Unclosed, choose, finish
+from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
 
 MAX_ANSWER_CHARS = 1_000_000
 
