@@ -77,7 +77,7 @@ class Finder:
         self.text = text
         self.marking = marking
         self.name = name
-        self.toks = [self._unlabel(t) for t in expand_repetitions(text, toks)]
+        self.toks = self._split_after_labels([self._unlabel(t) for t in expand_repetitions(text, toks)])
         self.prose: list[tuple[int, int]] = []  # lines of prose: (first token start, last token end)
         self.rejected: list[tuple[int, str]] = []  # numbered prose: (offset, why)
 
@@ -89,9 +89,32 @@ class Finder:
         if label is None:
             return tok
         line_start = self.text.rfind("\n", 0, label.start) + 1
-        if self.text[line_start:label.start].strip(" \t*_#>`\"'-"):
-            return tok
+        if self.text[line_start:label.start].strip(" \t*_#>`\"'-") and not label.text.startswith("<"):
+            return tok  # a label in the middle of a line is its words (a tag such as <answer> is layout anywhere)
         return replace(tok, kind=Kind.LABEL)
+
+    def _split_after_labels(self, toks: list[Tok]) -> list[Tok]:
+        """A label that introduces an answer in the middle of a line ("... Corrected answer: B -> C") starts a
+        line of its own: a zero-width line break after it, its words layout."""
+        breaks = [label for label in self.marking.labels if label.role in (Role.ANSWER, Role.CORRECTION)
+                  and label.text.rstrip().endswith((":", "\uff1a")) and not label.heading]
+        if not breaks:
+            return toks
+        out: list[Tok] = []
+        ends = {label.end: label for label in breaks}
+        for tok in toks:
+            label = next((lab for lab in breaks if lab.start <= tok.start < lab.end), None)
+            if label is not None and tok.kind in (Kind.WORD, Kind.PUNCT, Kind.CONNECTOR, Kind.LAYOUT, Kind.DASH,
+                                                  Kind.ACTION):
+                tok = replace(tok, kind=Kind.LABEL)
+            out.append(tok)
+            if tok.end in ends and tok.kind is Kind.LABEL:
+                line_end = self.text.find("\n", tok.end)
+                rest = self.text[tok.end:len(self.text) if line_end < 0 else line_end]
+                if rest.strip():
+                    out.append(Tok(Kind.NL, tok.end, tok.end))
+                del ends[tok.end]
+        return out
 
     # -- segmentation --
     def segments(self) -> list[_Line | _Bracket]:
@@ -310,8 +333,8 @@ class Finder:
                 items += self._items(tok, notes)
             elif reading and tok.kind in (Kind.REMARK, Kind.COMMENT) and not item:
                 spans.append((tok.start, tok.end, SpanKind.COMMENTARY))
-            elif reading and (tok.kind in QUIET and tok.kind is not Kind.DASH or not items):
-                continue
+            elif tok.kind is Kind.LABEL or reading and (tok.kind in QUIET and tok.kind is not Kind.DASH or not items):
+                continue  # a label's words are reported apart
             else:
                 reading = False
                 comment.append(tok)
@@ -376,7 +399,7 @@ class Finder:
         header, body = cells[0], cells[2:]
         if not body:
             return None
-        column = _action_column(self.text, header, body)
+        column = _action_column(self.text, rows[0], body)
         if column is None:
             return None
         items: list[ParsedAction] = []
@@ -452,12 +475,16 @@ def _cells(row: _Line) -> list[list[Tok]]:
 _ACTION_HEADER = re.compile(r"\b(?:actions?|moves?|commands?|directions?|steps?[ \t]+taken)\b", re.IGNORECASE)
 
 
-def _action_column(text: str, header: list[list[Tok]], body: list[list[list[Tok]]]) -> int | None:
-    for number, cell in enumerate(header):
-        if cell and _ACTION_HEADER.search(text[cell[0].start:cell[-1].end]):
+def _action_column(text: str, header: _Line, body: list[list[list[Tok]]]) -> int | None:
+    """The column headed action, move, command or direction (the header's text is split at its pipes: a "#"
+    heading is a comment to some grammars), else the one holding most actions."""
+    names = text[header.toks[0].end:header.toks[-1].end].split("|")
+    for number, name in enumerate(names):
+        if _ACTION_HEADER.search(name):
             return number
+    width = max((len(row) for row in body), default=0)
     counts = [sum(1 for row in body if number < len(row) and any(t.kind is Kind.ACTION for t in row[number]))
-              for number in range(len(header))]
+              for number in range(width)]
     best = max(range(len(counts)), key=lambda n: (counts[n], -n), default=None)
     return best if best is not None and counts[best] else None
 
@@ -475,12 +502,17 @@ def read_tokens(text: str, toks: Sequence[Tok], pick: Pick, unclosed: Unclosed, 
     """
     marking = Marking.of(text, extra_labels)
     finder = Finder(text, toks, marking, name)
-    candidates = [replace(c, form=forms.get(c.form, c.form)) if forms else c for c in finder.candidates()]
+    found = finder.candidates()
+    candidates = [replace(c, form=forms.get(c.form, c.form)) if forms else c for c in found
+                  if c.has_action or not c.items]  # a list naming no action at all ("[STEP, STEP]") is no plan
     if not candidates:
         message = nothing
         if in_prose and not finder.rejected and any(t.kind is Kind.ACTION for t in finder.toks):
             message += in_prose
-        if finder.rejected:
+        if found:
+            line, _ = line_and_column(text, found[0].start)
+            message += f"; the list at line {line} names no action"
+        elif finder.rejected:
             offset, line_text = finder.rejected[0]
             line, _ = line_and_column(text, offset)
             shown = line_text if len(line_text) <= 50 else line_text[:47] + "..."

@@ -10,8 +10,9 @@ which role they give a candidate answer that starts at a given offset:
   the last label there decides;
 * otherwise its *section*: the last heading before it (a markdown heading, a bold line, or a line
   that is only a label such as ``Explanation:``);
-* a list inside ``<think>`` is always an aside; a list after a correction word ("wait", "instead",
-  "corrected plan") that follows an earlier answer is a correction.
+* a list inside ``<think>`` (or ``<reasoning>``) is always an aside, one after ``<answer>`` is introduced
+  as the answer; a list after a correction word ("wait", "instead", "corrected plan") that follows an
+  earlier answer is a correction.
 
 Nothing here knows a world: the words are those of answers in general. A world may add labels of
 its own (LLM-BabyBench's "The LLM's action sequence is:").
@@ -55,9 +56,11 @@ _TERMS = (r"(?:answers?|plans?|solutions?|action[ \t]+sequence|sequence(?:[ \t]+
 _ANSWER_TERM = re.compile(rf"\b{_TERMS}\b", re.IGNORECASE)
 _FINAL = re.compile(rf"\b(?:final|corrected|revised|updated|fixed|new)\b[^\n:]{{0,20}}?\b{_TERMS}\b", re.IGNORECASE)
 _ASIDE_START = re.compile(
-    r"^(?:step[- ]by[- ]step[ \t]+|brief[ \t]+|detailed[ \t]+|short[ \t]+|quick[ \t]+|final[ \t]+)?"
+    r"^(?:(?:to|in|for|a|my|the)[ \t]+)?(?:step[- ]by[- ]step[ \t]+|brief[ \t]+|detailed[ \t]+|short[ \t]+|"
+    r"quick[ \t]+|final[ \t]+)?"
     r"(?:explanations?|explaining|reasoning|rationale|thought[ \t]+process|thoughts?|thinking|analysis|analy[sz]ing|"
-    r"justification|recap|summary|in[ \t]+summary|to[ \t]+summari[sz]e|verification|verify(?:ing)?|check(?:ing)?|"
+    r"justification|recap(?:ping)?|summary|in[ \t]+summary|to[ \t]+summari[sz]e|verification|verify(?:ing)?|"
+    r"check(?:ing)?|"
     r"double[- ]check(?:ing)?|sanity[ \t]+check|breakdown|walk-?through|trace|tracing|simulation|simulating|"
     r"notes?|examples?|for[ \t]+example|e\.g\.?|observations?|why\b|how[ \t]+(?:it|this)[ \t]+works|working|"
     r"scratch(?:pad)?|drafts?|initial[ \t]+(?:attempt|idea|plan|thoughts?)|first[ \t]+attempt|attempt|ideas?|"
@@ -82,7 +85,10 @@ _IS_CLAUSE = re.compile(rf"\b{_TERMS}[ \t]+(?:is|are|would[ \t]+be|will[ \t]+be|
                         re.IGNORECASE)
 _HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+(?P<hash>[^\n]+?)|\*\*(?P<bold>[^\n*]+?)\*\*[ \t]*:?"
                       r"|__(?P<under>[^\n_]+)__[ \t]*:?|(?P<bare>[^\n:：]{1,40}?)[ \t]*[:：])[ \t]*$", re.MULTILINE)
-_THINK = re.compile(r"<think(?:ing)?>(.*?)(?:</think(?:ing)?>|\Z)", re.IGNORECASE | re.DOTALL)
+_EXAMPLE = re.compile(r"\b(?:for[ \t]+example|for[ \t]+instance|e\.g\.|such[ \t]+as)(?=[\s,:])", re.IGNORECASE)
+_THINK = re.compile(r"<(?:think(?:ing)?|reasoning|scratchpad)>(.*?)(?:</(?:think(?:ing)?|reasoning|scratchpad)>|\Z)",
+                    re.IGNORECASE | re.DOTALL)
+_ANSWER_TAG = re.compile(r"</?(?:final[_ ]?answer|answer|plan|solution|actions|output)>", re.IGNORECASE)
 
 
 def classify(clause: str) -> Role | None:
@@ -122,13 +128,20 @@ def find_labels(text: str, extra: Sequence[tuple[re.Pattern, Role]] = ()) -> tup
     for match in _IS_CLAUSE.finditer(text):  # "the final answer is", from the start of its sentence
         start = max(match.start() - 60, 0)
         for boundary in ("\n", ". ", "! ", "? ", ": "):
-            start = max(start, text.rfind(boundary, start, match.start()) + len(boundary))
+            found_at = text.rfind(boundary, start, match.start())
+            start = start if found_at < 0 else found_at + len(boundary)
         start += len(text[start:match.start()]) - len(text[start:match.start()].lstrip())
         if not _inside(found, start):
             found[start, match.end()] = Label(start, match.end(), Role.ANSWER, text[start:match.end()])
+    for match in _ANSWER_TAG.finditer(text):  # <answer> ... </answer>: the closing tag ends its section
+        role = Role.PLAIN if match.group(0).startswith("</") else Role.ANSWER
+        found[match.start(), match.end()] = Label(match.start(), match.end(), role, match.group(0), heading=True)
     for pattern, role in extra:
         for match in pattern.finditer(text):
             found[match.start(), match.end()] = Label(match.start(), match.end(), role, match.group(0).strip())
+    for match in _EXAMPLE.finditer(text):  # "For example, [...]": an example is no answer
+        if not _inside(found, match.start()):
+            found[match.start(), match.end()] = Label(match.start(), match.end(), Role.ASIDE, match.group(0))
     for match in _CORRECTION.finditer(text):
         if not _inside(found, match.start()):
             found[match.start(), match.end()] = Label(match.start(), match.end(), Role.CORRECTION, match.group(0))
@@ -140,7 +153,8 @@ def _inside(found: dict[tuple[int, int], Label], offset: int) -> bool:
 
 
 def think_regions(text: str) -> tuple[tuple[int, int], ...]:
-    """The ``<think>...</think>`` stretches of a reasoning model's answer (to the end when never closed)."""
+    """The ``<think>...</think>`` (or ``<reasoning>``) stretches of a reasoning model's answer (to the end when
+    never closed)."""
     return tuple((match.start(), match.end()) for match in _THINK.finditer(text))
 
 
@@ -196,6 +210,9 @@ class Marking:
                 introduced = True
         chosen = [lab for lab in self.labels if low <= lab.start < start and lab.role not in (Role.CORRECTION,
                                                                                               Role.PLAIN)]
+        example = next((lab for lab in reversed(chosen) if _EXAMPLE.match(lab.text + " ")), None)
+        if example is not None and not re.search(r"[.!?]\s|\n", text[example.end:start]):
+            return example, introduced  # "e.g. <a whole answer>" in one sentence: an example, whatever it says
         return (chosen[-1] if chosen else None), introduced
 
     def _section(self, start: int) -> Label | None:

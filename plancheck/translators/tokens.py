@@ -46,9 +46,11 @@ CONNECTORS = re.compile(r"(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|f
                         r"also|so|after|that)", re.IGNORECASE)
 
 
-_PUNCTUATION = {".": Kind.PUNCT, "!": Kind.PUNCT, "?": Kind.PUNCT, ":": Kind.DASH, "-": Kind.DASH, "\u2013": Kind.DASH,
-                "\u2014": Kind.DASH, "|": Kind.PIPE, "=": Kind.LAYOUT, ">": Kind.LAYOUT, "{": Kind.LAYOUT,
-                "}": Kind.LAYOUT, "\u2192": Kind.LAYOUT, "\u21d2": Kind.LAYOUT}
+_PUNCTUATION = {".": Kind.PUNCT, "!": Kind.PUNCT, "?": Kind.PUNCT, "\u3002": Kind.PUNCT, "\uff01": Kind.PUNCT,
+                ":": Kind.DASH, "\uff1a": Kind.DASH, "-": Kind.DASH, "\u2013": Kind.DASH, "\u2014": Kind.DASH,
+                "|": Kind.PIPE, "=": Kind.LAYOUT, ">": Kind.LAYOUT, "{": Kind.LAYOUT, "}": Kind.LAYOUT,
+                "\u2192": Kind.LAYOUT, "\u21d2": Kind.LAYOUT, "\u27f6": Kind.LAYOUT, "\uff0c": Kind.SEP,
+                "\uff1b": Kind.SEP, "\u3001": Kind.SEP}
 
 
 def word_kind(text: str) -> Kind:

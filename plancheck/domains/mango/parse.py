@@ -277,8 +277,8 @@ def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_A
         raise _error(text, worst, source)
     chosen, reading, notes = choose(text, found, pick, source=source, name=_name, what="trajectory lists")
     if chosen.cut and unclosed is Unclosed.REJECT:
-        problem = next(p for p in problems if p.offset == len(text))
-        raise _error(text, replace(problem, message=problem.message + " (unclosed lists are rejected; --unclosed "
+        problem = next(p for p in problems if _at_end(text, p) and p.offset >= chosen.start)
+        raise _error(text, replace(problem, message=problem.message + " (a list cut off is rejected; --unclosed "
                                    "accept reads its complete elements)"), source)
     said = list(chosen.notes) + list(notes)
     if chosen.cut:
@@ -312,7 +312,7 @@ def _lists(text: str) -> tuple[list[Candidate], list[_Problem], bool]:
             problems.append(read)
             inner.extend(read.closed)
             cursor = max(cursor, start + 1, read.offset)
-            if read.offset == len(text) and not found and (cut := _cut(text, start)) is not None:
+            if _at_end(text, read) and (cut := _cut(text, start)) is not None:
                 found.append(cut)
             continue
         node, end = read
@@ -335,6 +335,12 @@ def _candidate(node: Node, start: int, end: int, cut: bool = False) -> Candidate
     notes = ("the dicts mix key styles: " + ", ".join(sorted(styles)),) if len(styles) > 1 else ()
     return Candidate(" + ".join(sorted(styles)), tuple(items), tuple((s, e, SpanKind.UNREAD) for s, e in unread),
                      start, end, delimited=True, cut=cut, notes=notes)
+
+
+def _at_end(text: str, problem: _Problem) -> bool:
+    """The text stops inside the list (or inside a string of it): it was cut off."""
+    return problem.offset == len(text) or (problem.message.startswith("the string that starts here is never closed")
+                                           and "\n" not in text[problem.offset:])
 
 
 def _cut(text: str, start: int) -> Candidate | None:
