@@ -138,11 +138,17 @@ def _committed(candidates: Sequence[Candidate], roles: list[tuple[Role, Label | 
            Role.ANSWER: "introduced as the answer",
            Role.PLAIN: "the last " + ("delimited list (bracket list, code block or table)" if delimited else "list"),
            Role.ASIDE: "the last list"}[role]
+    if role is not Role.PLAIN and len(pool) > 1:
+        why += f" (the last of {len(pool)})"
     return index, why + _label(roles[index][1]), answers, notes
 
 
+_ROLES = {Role.CORRECTION: "a correction", Role.ANSWER: "introduced as the answer",
+          Role.ASIDE: "introduced as an explanation or example", Role.PLAIN: ""}
+
+
 def _because(role: tuple[Role, Label | None]) -> str:
-    return "" if role[0] is Role.PLAIN else f" ({role[0].value}{_label(role[1])})"
+    return "" if role[0] is Role.PLAIN else f", {_ROLES[role[0]]}{_label(role[1])}"
 
 
 def _label(label: Label | None) -> str:

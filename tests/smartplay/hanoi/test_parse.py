@@ -75,8 +75,9 @@ def test_pick_policy():
     assert (caught.value.location.line, caught.value.location.column) == (4, 4)
     reading = parse_answer(text, ParsePolicy.of(pick="last")).reading  # the read status replaces the note
     assert reading.status.value == "ambiguous" and "--pick last" in reading.why and len(reading.candidates) == 2
-    assert parse_answer(text).reading.why == ("the only candidate answer (answer: 'Final:'); 1 list(s) introduced "
-                                              "as explanation, recap or example, not as the answer")  # the draft
+    assert parse_answer(text).reading.why == ("the only candidate answer, introduced as the answer: 'Final:'; 1 "
+                                              "list(s) introduced as explanation, recap or example, not as the "
+                                              "answer")  # the draft
 
 
 def test_prose_is_refused_unless_scanned():
