@@ -495,6 +495,8 @@ def read_tokens(text: str, toks: Sequence[Tok], pick: Pick, unclosed: Unclosed, 
                 in_prose: str = "", forms: Mapping[str, str] | None = None) -> ParsedAnswer:
     """The answer of ``text`` from its tokens: find the candidates, choose one, report the rest.
 
+    A list naming no action at all is an answer (of unknown actions) only when it is the whole text or is
+    introduced as the answer: in prose it is an example, the prompt's ``[STEP, STEP, ...]`` or coordinates.
     ``forms`` renames forms in the world's words ("action lines" -> "move lines"). Raises
     :class:`AnswerParseError` when there is no candidate (``nothing`` says what was expected, numbered
     prose found is named, ``in_prose`` is added when the text holds actions), when the chosen list is
@@ -503,8 +505,9 @@ def read_tokens(text: str, toks: Sequence[Tok], pick: Pick, unclosed: Unclosed, 
     marking = Marking.of(text, extra_labels)
     finder = Finder(text, toks, marking, name)
     found = finder.candidates()
+    alone = len(found) == 1 and not finder.prose
     candidates = [replace(c, form=forms.get(c.form, c.form)) if forms else c for c in found
-                  if c.has_action or not c.items]  # a list naming no action at all ("[STEP, STEP]") is no plan
+                  if c.has_action or not c.items or alone or marking.role_of(c.start)[0] in (Role.ANSWER,)]
     if not candidates:
         message = nothing
         if in_prose and not finder.rejected and any(t.kind is Kind.ACTION for t in finder.toks):
