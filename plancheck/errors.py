@@ -33,12 +33,18 @@ class PlancheckError(Exception):
 
 
 class BadInputError(PlancheckError):
-    """The input (file, record, instance id, option) is wrong; the message says where and why."""
+    """The input (file, record, instance id, option) is wrong; the message says where and why.
 
-    def __init__(self, message: str, location: Location | None = None):
+    ``option`` names the option whose value is wrong, as Python spells it (``indices``); the
+    command line shows it as its flag (``--indices``).
+    """
+
+    def __init__(self, message: str, location: Location | None = None, option: str | None = None):
         self.message = message
         self.location = location
-        super().__init__(f"{location}: {message}" if location else message)
+        self.option = option
+        text = f"{option} {message}" if option else message
+        super().__init__(f"{location}: {text}" if location else text)
 
 
 class InstanceNotFoundError(BadInputError):
@@ -59,6 +65,10 @@ class AnswerParseError(BadInputError):
 
 class UnsupportedError(BadInputError):
     """A world (or one of its instances) does not offer what was asked, e.g. a PDDL form."""
+
+
+class MissingExtraError(BadInputError):
+    """An optional dependency a world needs is not installed; the message names the pip extra."""
 
 
 class PDDLError(BadInputError):

@@ -18,7 +18,9 @@ so a stray byte spoils one record, not the batch; in data files they are an erro
 from __future__ import annotations
 
 import bisect
+import gzip
 import json
+import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -119,8 +121,9 @@ def _members(text: str) -> Iterator[tuple[int, Any]]:
 
 
 def data_text(path: Path) -> str:
-    """A data file's text; bytes that are not UTF-8 are bad input, located by line and column."""
-    raw = path.read_bytes()
+    """A data file's text (``.gz`` files decompressed); bytes that are not UTF-8 are bad input, located by line
+    and column."""
+    raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -156,3 +159,18 @@ def no_answer(data: dict, keys: tuple[str, ...], expected: str) -> str:
              "text", dict: "an object"}
     kind = "null" if data[key] is None else kinds.get(type(data[key]), type(data[key]).__name__)
     return f"the answer ({key!r}) is {kind}: expected {expected}"
+
+
+def data_folder(given: Path | str | None = None) -> Path | None:
+    """The folder of published data: ``given``, else $PLANCHECK_DATA, else a ``shared/data`` folder next to the
+    working directory, above it, or beside this checkout (None when there is none)."""
+    if given is not None:
+        return Path(given)
+    if env := os.environ.get("PLANCHECK_DATA"):
+        return Path(env)
+    here = Path.cwd()
+    checkout = Path(__file__).resolve().parents[1]
+    for candidate in (here / "shared" / "data", here.parent / "shared" / "data", checkout.parent / "shared" / "data"):
+        if candidate.is_dir():
+            return candidate
+    return None

@@ -17,6 +17,12 @@ WORLDS: dict[str, str] = {
     "babyai": "plancheck.domains.babyai.world:WORLD",
     "hanoi": "plancheck.domains.smartplay.hanoi.world:WORLD",
     "mango": "plancheck.domains.mango.world:WORLD",
+    "bandits": "plancheck.domains.smartplay.bandits.world:WORLD",
+    "rps": "plancheck.domains.smartplay.rps.world:WORLD",
+    "messenger-l1": "plancheck.domains.smartplay.messenger.world:WORLD_L1",
+    "messenger-l2": "plancheck.domains.smartplay.messenger.world:WORLD_L2",
+    "messenger-l3": "plancheck.domains.smartplay.messenger.world:WORLD_L3",
+    "rearrangement": "plancheck.domains.langsuite.rearrangement.world:WORLD",
 }
 
 

@@ -9,16 +9,21 @@ dependencies lazily, so that building the CLI is cheap.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from plancheck.errors import UnsupportedError
+from plancheck.errors import MissingExtraError, UnsupportedError
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.records import BrokenRecord, Record, Summary
 from plancheck.verifier.verdict import Verdict
+
+if TYPE_CHECKING:
+    from plancheck.episodes.game import Episodes
+    from plancheck.episodes.log import Episode
 
 
 class Capability(str, Enum):
@@ -26,17 +31,24 @@ class Capability(str, Enum):
 
     INSTANCES = "instances"  # list and select instances
     PROMPT = "prompt"  # the benchmark's prompt for an instance
-    CHECK = "check"  # verify and score one answer
-    EVALUATE = "evaluate"  # score files of answers, the paper's tables
+    PLAY = "play"  # interactive: play episodes with a policy; check and evaluate read episode logs
+    CHECK = "check"  # verify and score one answer (or one episode log)
+    EVALUATE = "evaluate"  # score files of answers (or episode logs), the paper's tables
     SOLVE = "solve"  # certified reference plans
     EXPORT = "export"  # PDDL domain and problem files
     STATS = "stats"  # counts and statistics of instances
+    CONVERT = "convert"  # the benchmark's own run logs -> episode logs
+    ANSWERS = "answers"  # check and evaluate read one-shot answers (free text or action lists)
     PDDL_PLAN = "pddl-plan"  # an answer written as a plan of the world's PDDL validation model
     GENERATE = "generate"  # new instances from a seed
 
 
-COMMANDS = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")
+COMMANDS = ("instances", "prompt", "play", "check", "evaluate", "solve", "export", "stats", "convert")
 READING = ("check", "evaluate")  # the commands that read answers
+ONE_SHOT = frozenset({Capability.INSTANCES, Capability.PROMPT, Capability.CHECK, Capability.EVALUATE,
+                      Capability.ANSWERS})  # what every world that takes whole answers offers
+EPISODIC = frozenset({Capability.INSTANCES, Capability.PROMPT, Capability.PLAY, Capability.CHECK,
+                      Capability.EVALUATE})  # what every interactive world offers
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,18 +104,19 @@ class Prompt:
 
     ``context`` holds (role, content) messages that come between the system message and the user
     message, for benchmarks that send several (SmartPlay sends the manual and the observation as
-    further system messages).
+    further system messages). ``user`` is None for a benchmark that sends no user message
+    (LangSuitE's messages are all system messages).
     """
 
     instance: str
     system: str | None
-    user: str
+    user: str | None
     context: tuple[tuple[str, str], ...] = ()
 
     def messages(self) -> list[dict[str, str]]:
         head = [{"role": "system", "content": self.system}] if self.system is not None else []
         middle = [{"role": role, "content": content} for role, content in self.context]
-        return head + middle + [{"role": "user", "content": self.user}]
+        return head + middle + ([{"role": "user", "content": self.user}] if self.user is not None else [])
 
     def to_json(self) -> dict[str, Any]:
         return {"instance": self.instance, "messages": self.messages()}
@@ -133,8 +146,24 @@ class Example:
 
 
 @dataclass(frozen=True)
+class EpisodeExample:
+    """An episode log of an interactive world's contract corpus and what checking it must give: valid or not,
+    the failing step and words of its reason, whether the log is consistent with the rules."""
+
+    name: str
+    episode: Episode
+    valid: bool
+    step: int | None = None
+    failure: str | None = None
+    consistent: bool = True
+
+
+@dataclass(frozen=True)
 class Optimum:
-    """A certified optimum of the contract corpus: ``solve`` must find a plan with these values, proven optimal."""
+    """A certified optimum of the contract corpus: ``solve`` must find a plan with these values, proven optimal.
+
+    For an interactive world, ``options`` name the reference ``policy`` (and ``seed``) whose episode scores these.
+    """
 
     instance: str
     values: Mapping[str, float]
@@ -143,6 +172,11 @@ class Optimum:
 
 class World(Protocol):
     """The facade each world module exposes as ``WORLD``.
+
+    What a world supports is data, its ``capabilities``. An interactive world (``Capability.PLAY``)
+    sets ``episodes`` to its :class:`~plancheck.episodes.game.Episodes`: ``check`` and ``evaluate``
+    then read episode logs, and one-shot answers too when it also declares ``Capability.ANSWERS``;
+    ``convert`` (``Capability.CONVERT``) turns the benchmark's own run logs into episode logs.
 
     Worlds raise :class:`~plancheck.errors.BadInputError` subclasses for unknown instances and bad
     records, and return :class:`~plancheck.errors.PlancheckError`-free verdicts for bad answers.
@@ -153,6 +187,7 @@ class World(Protocol):
     title: str
     options: tuple[Option, ...]
     capabilities: frozenset[Capability]
+    episodes: Episodes | None
 
     def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[Any]:
         """The instances named by ``selectors`` (ids, names of published sets, generator specs)."""
@@ -197,9 +232,22 @@ class WorldBase:
     title = ""
     options: tuple[Option, ...] = ()
     capabilities: frozenset[Capability] = frozenset()
+    requires: tuple[str, ...] = ()  # modules the world runs on (importable names), from the extra below
+    extra: str | None = None  # the pip extra that installs them: plancheck[<extra>]
+    episodes: Episodes | None = None  # an interactive world's episodes (Capability.PLAY)
 
     def supports(self, capability: Capability | str) -> bool:
         return Capability(capability) in self.capabilities
+
+    def missing(self) -> tuple[str, ...]:
+        """The modules this world needs that are not installed."""
+        return tuple(module for module in self.requires if importlib.util.find_spec(module) is None)
+
+    def require(self) -> None:
+        """Raise :class:`MissingExtraError` naming the pip extra when a module the world needs is missing."""
+        if missing := self.missing():
+            raise MissingExtraError(f"the {self.name} world needs {', '.join(missing)}, which is not installed: "
+                                    f"pip install 'plancheck[{self.extra}]'")
 
     def unsupported(self, what: str) -> UnsupportedError:
         offered = ", ".join(c.value for c in Capability if c in self.capabilities)
@@ -221,7 +269,14 @@ class WorldBase:
         raise self.unsupported("stats")
 
     def pddl_plan(self, instance: Any, answer: str | Sequence[str], **options: Any) -> tuple[str, str]:
-        raise self.unsupported("PDDL plans of answers (--pddl-plan)")
+        raise self.unsupported("PDDL plans of answers")
+
+    def commands(self) -> tuple[str, ...]:
+        """The commands this world offers, in the command line's order."""
+        return tuple(command for command in COMMANDS if self.supports(command))
+
+    def convert(self, path: Path, seed: int | None = None, model: str | None = None, **options: Any) -> Iterator[Any]:
+        raise self.unsupported("conversion of run logs")
 
     def reference_answer(self, result: SolveResult) -> str | tuple[str, ...]:
         """A solved plan as an answer ``check`` reads (by default the plan's action names)."""

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.extras import needs_minigrid
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
@@ -25,6 +27,7 @@ def run(script: str, *args: str, data: Path | None = None) -> str:
     return done.stdout
 
 
+@needs_minigrid
 def test_babyai_scripts_run_on_a_few_seeds(tmp_path):
     small = ("--levels", "BabyAI-GoToObj-v0", "--seeds", "1-2", "--limit", "5")
     assert re.search(r"\n2 instances in \d+ s$", run("babyai_optimal.py", *small).rstrip())
@@ -40,6 +43,7 @@ def test_babyai_scripts_run_on_a_few_seeds(tmp_path):
         ["BossLevel", "70", "93", "53", "146"], ["BossLevel", "81", "60", "55", "115"]]
 
 
+@needs_minigrid
 def test_the_boss_level_70_bound_holds_for_plans_that_leave_the_ball_in_place():
     """Half of the proof that BossLevel 70's optimum is 146 (the other half takes 5 minutes: slow)."""
     out = run("babyai_boss70_bound.py", "--case", "ball-in-place")
@@ -63,3 +67,23 @@ def test_the_boss_level_70_bound_is_146():
 def test_long_scripts_run(shared_data):
     assert "grid-40x40" in run("pddl_validate.py", "--repeat", "1")
     assert run("grasp_optimum.py", "--fd-sample", "0", data=shared_data)
+
+
+def test_messenger_scripts_run():
+    rate = run("messenger_check_rate.py", "--episodes", "3")
+    assert re.search(r"^slowest: \d+ steps/s \(target 20,000\)$", rate, re.M) and " 0\n" in rate
+    reference = run("messenger_reference.py", "--levels", "2", "--seeds", "0-1")
+    assert re.search(r"^L2 +planner +2 +1\.000 +1\.000 +2 +0", reference, re.M)
+    assert "GPT-4-0613 (paper)" in reference
+
+
+def test_the_smartplay_episode_benchmark_runs():
+    out = run("smartplay_episodes.py", "--episodes", "4")
+    assert [line.split()[:2] for line in out.splitlines()] == [["bandits", "without"], ["bandits", "with"],
+                                                               ["rps", "without"], ["rps", "with"]]
+    assert all("steps/s checked" in line for line in out.splitlines())
+
+
+def test_langsuite_rearrangement_script_runs():
+    out = run("langsuite_rearrangement.py", "--episodes", "2", "--steps", "20")
+    assert re.search(r"^engine: [\d.]+ ms a step", out, re.M) and re.search(r"^certify: median [\d.]+ s", out, re.M)

@@ -10,7 +10,8 @@ import sys
 import pytest
 
 from plancheck.cli import build_parser, main
-from plancheck.registry import world_names
+from plancheck.registry import get_world, world_names
+from tests.extras import needs_fast_downward, needs_minigrid
 
 VALID = "[DOWN, TAKE, UP, DROP]"
 ENV = "inner_cluster_block.jsonl-0-0-0-0"
@@ -21,8 +22,8 @@ def test_help_is_available_for_every_command_and_world(capsys):
     with pytest.raises(SystemExit) as top:
         parser.parse_args(["--help"])
     assert top.value.code == 0
-    for command in ("instances", "prompt", "check", "evaluate", "solve", "export", "stats"):
-        for world in world_names():
+    for world in world_names():
+        for command in get_world(world).commands():  # what a world does not offer has no parser
             with pytest.raises(SystemExit) as done:
                 parser.parse_args([command, world, "--help"])
             assert done.value.code == 0
@@ -53,8 +54,9 @@ def test_check_bad_input_names_the_problem(shared_data, tmp_path, capsys):
     (tmp_path / "a.txt").write_text(VALID)
     assert main(["check", "grasp", "inner_cluster_block.jsonl-0-0-0", str(tmp_path / "a.txt")]) == 2
     assert "not a GRASP id" in capsys.readouterr().err
-    assert main(["check", "grasp", ENV, str(tmp_path / "a.txt"), "--data", str(tmp_path)]) == 2
-    assert "no published GRASP grids" in capsys.readouterr().err
+    # a data folder without GRASP grids: the copy shipped inside the package serves (issue 23: pip users need none)
+    assert main(["check", "grasp", ENV, str(tmp_path / "a.txt"), "--data", str(tmp_path)]) == 0
+    assert capsys.readouterr().err == ""
     out = tmp_path / "no-such-folder" / "out.jsonl"  # an output that cannot be written: path and reason, no errno
     assert main(["solve", "grasp", ENV, "-o", str(out), "--data", str(shared_data), "--no-progress"]) == 2
     assert capsys.readouterr().err == f"plancheck: error: {out}: No such file or directory\n"
@@ -156,6 +158,7 @@ def test_selections_the_filters_leave_empty_are_bad_input_naming_the_filter(shar
     assert capsys.readouterr().out.count("\n") == 16
 
 
+@needs_minigrid
 def test_library_notes_reach_stderr_once_and_export_counts_what_has_no_pddl(shared_data, tmp_path, capsys):
     for _ in range(2):  # a second call in the same process adds no second handler
         assert main(["instances", "babyai", "langsuite", "--data", str(shared_data)]) == 0
@@ -169,6 +172,7 @@ def test_library_notes_reach_stderr_once_and_export_counts_what_has_no_pddl(shar
     assert "16 instance(s) have no PDDL form, e.g. 905/df/" in out and not out.startswith("wrote 0")
 
 
+@needs_minigrid
 def test_bad_lines_in_published_babyai_files_are_bad_input_with_their_line(tmp_path, capsys):
     (tmp_path / "babybench").mkdir()
     (tmp_path / "babybench" / "x.jsonl").write_text('{"env_name": "BabyAI-GoToLocal-v0", "seed": 1}\n{"seed": 1}\n')
@@ -180,6 +184,7 @@ def test_bad_lines_in_published_babyai_files_are_bad_input_with_their_line(tmp_p
     assert "babyai_task_list.txt, line 2: 'GoToLocalS5N2-x' is not a LangSuitE task" in capsys.readouterr().err
 
 
+@needs_fast_downward
 def test_mango_solve_passes_its_timeout_to_fast_downward(shared_data, monkeypatch, capsys):
     import plancheck.solvers.pipeline as pipeline
 
@@ -190,3 +195,13 @@ def test_mango_solve_passes_its_timeout_to_fast_downward(shared_data, monkeypatc
     assert main(["solve", "mango", "advent/rf/c02f71b0", "--planner", "fast-downward", "--timeout", "42",
                  "--data", str(shared_data)]) == 0
     assert seen == [42.0] and json.loads(capsys.readouterr().out)["status"] == "solved"
+
+
+def test_a_missing_extra_is_named_with_its_pip_install_and_exit_2(monkeypatch, capsys):
+    from plancheck.registry import get_world
+
+    monkeypatch.setattr(type(get_world("hanoi")), "requires", ("no_such_module_for_this_test",))
+    monkeypatch.setattr(type(get_world("hanoi")), "extra", "hanoi")
+    assert main(["check", "hanoi", "hanoi-3", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "no_such_module_for_this_test" in err and "pip install 'plancheck[hanoi]'" in err and "Traceback" not in err

@@ -1,7 +1,8 @@
 """The shape of the package stays true: imports run one way, generic layers know no world, worlds know no other.
 
 Layers, lowest first (a module may import its own layer and those below it):
-errors, rules <- translators <- verifier, files <- solvers <- world <- domains <- registry <- cli, demo.
+errors, rules, version <- translators <- verifier, files <- solvers, episodes <- world <- domains <- registry
+<- cli, demo, api.
 Inside ``domains``, a world imports its own package and its family's shared modules
 (``domains/smartplay/_frame.py``, ``domains/langsuite/engine/``), never another world.
 """
@@ -17,16 +18,16 @@ from plancheck.registry import WORLDS, world_names, world_package
 
 PACKAGE = Path(__file__).resolve().parent.parent / "plancheck"
 LAYERS = (
-    ("plancheck.errors", "plancheck.rules"),
+    ("plancheck.errors", "plancheck.rules", "plancheck.version"),
     ("plancheck.translators",),
     ("plancheck.verifier", "plancheck.files"),
-    ("plancheck.solvers",),
+    ("plancheck.solvers", "plancheck.episodes"),
     ("plancheck.world",),
     ("plancheck.domains",),
     ("plancheck.registry",),
-    ("plancheck.cli", "plancheck.demo", "plancheck.__main__", "plancheck"),
+    ("plancheck.cli", "plancheck.demo", "plancheck.api", "plancheck.__main__", "plancheck"),
 )
-GENERIC = ("translators", "solvers", "verifier")
+GENERIC = ("translators", "solvers", "verifier", "episodes")
 
 
 def _module_name(path: Path) -> str:

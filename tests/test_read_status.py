@@ -81,7 +81,14 @@ def test_evaluate_counts_answers_by_read_status_in_tables_json_and_jsonl(tmp_pat
     assert [item["verdict"]["read"]["status"] for item in items] == ["clear", "ambiguous", "none"]
 
 
-@pytest.mark.parametrize("name", world_names())
+FREE_TEXT = ("grasp", "hanoi", "babyai", "mango")  # the worlds whose readers follow the committed policy
+
+
+def test_the_free_text_worlds_are_registered():
+    assert set(FREE_TEXT) <= set(world_names())
+
+
+@pytest.mark.parametrize("name", FREE_TEXT)
 def test_every_free_text_world_declares_the_shared_reading_options(name):
     options = {option.name: option for option in get_world(name).options}
     for shared in ("pick", "unclosed", "strict_read"):

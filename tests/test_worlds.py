@@ -18,27 +18,43 @@ from pathlib import Path
 
 import pytest
 
+from plancheck.episodes.check import check_episode
+from plancheck.episodes.play import play
 from plancheck.errors import UnsupportedError
 from plancheck.registry import get_world, world_names, world_package
 from plancheck.translators.pddl_reader import read_domain, read_problem
 from plancheck.verifier.verdict import Semantics
-from plancheck.world import COMMANDS, Capability, Example, Optimum, Option, Prompt, WorldBase
+from plancheck.world import COMMANDS, Capability, EpisodeExample, Example, Optimum, Option, Prompt, WorldBase
 
-REQUIRED = ("world", "instance", "rules", "prompts", "parse", "records", "check", "scoring", "report", "examples")
-BY_CAPABILITY = {Capability.EXPORT: "pddl", Capability.SOLVE: "solve"}
+REQUIRED = ("world", "instance", "rules", "prompts", "check", "scoring", "report", "examples")
+BY_CAPABILITY = {Capability.ANSWERS: ("parse", "records"), Capability.PLAY: ("game",), Capability.EXPORT: ("pddl",),
+                 Capability.SOLVE: ("solve",)}
 
 
 def _examples(name: str):
     return importlib.import_module(world_package(name) + ".examples")
 
 
-def _cases(kind: str) -> list:
-    return [pytest.param(name, item, id=f"{name}-{i}") for name in world_names()
-            for i, item in enumerate(getattr(_examples(name), kind))]
+def _corpus(name: str, kind: str) -> tuple:
+    """A world's ``EXAMPLES`` or ``OPTIMA`` (a package holding several worlds keys them by world name)."""
+    found = getattr(_examples(name), kind)
+    return tuple(found.get(name, ()) if isinstance(found, dict) else found)
+
+
+def _cases(kind: str, capability: Capability, played: bool | None = None) -> list:
+    """The corpus entries of every world with ``capability``: answers (Example) for ANSWERS, episode logs
+    (EpisodeExample) for PLAY; optima solved, or played by a reference policy (``played``)."""
+    wanted = {Capability.ANSWERS: Example, Capability.PLAY: EpisodeExample}.get(capability, object)
+    return [pytest.param(name, item, id=f"{name}-{i}") for name in world_names() if get_world(name).supports(capability)
+            for i, item in enumerate(_corpus(name, kind))
+            if (kind != "EXAMPLES" or isinstance(item, wanted))
+            and (played is None or ("policy" in item.options) == played)]
 
 
 def _instance(name: str, instance_id: str, data: Path):
     world = get_world(name)
+    if world.missing():
+        pytest.skip(f"the {name} world needs {', '.join(world.missing())}: pip install 'plancheck[{world.extra}]'")
     found = list(world.instances([instance_id], data))
     assert len(found) == 1, f"{instance_id!r} must name exactly one instance"
     return world, found[0]
@@ -48,10 +64,14 @@ def _instance(name: str, instance_id: str, data: Path):
 def test_a_world_is_one_package_with_the_fixed_module_names(name):
     package = Path(importlib.import_module(world_package(name)).__file__).parent
     world = get_world(name)
-    wanted = REQUIRED + tuple(module for capability, module in BY_CAPABILITY.items() if world.supports(capability))
+    wanted = REQUIRED + tuple(module for capability, modules in BY_CAPABILITY.items() if world.supports(capability)
+                              for module in modules)
     missing = [module for module in wanted if not (package / f"{module}.py").is_file()]
     assert not missing, f"{name}: missing modules {missing} in {package}"
-    assert list(package.glob("*.lark")), f"{name}: the answer grammar lives beside parse.py"
+    if world.supports(Capability.ANSWERS) and not world.supports(Capability.PLAY):  # free text -> plan
+        assert list(package.glob("*.lark")), f"{name}: the answer grammar lives beside parse.py"
+    if world.supports(Capability.PLAY):
+        assert world.episodes is not None, f"{name} plays episodes but has none"
 
 
 @pytest.mark.parametrize("name", world_names())
@@ -59,6 +79,7 @@ def test_the_facade_declares_what_it_offers_as_data(name):
     world = get_world(name)
     assert isinstance(world, WorldBase) and world.name == name and world.title
     assert world.capabilities <= set(Capability) and {Capability.INSTANCES, Capability.CHECK} <= world.capabilities
+    assert world.supports(Capability.ANSWERS) or world.supports(Capability.PLAY), "answers, episodes, or both"
     flags: dict[str, set[str]] = {}
     for option in world.options:
         assert isinstance(option, Option) and set(option.commands) <= set(COMMANDS), option
@@ -72,19 +93,25 @@ def test_the_facade_declares_what_it_offers_as_data(name):
 @pytest.mark.parametrize("name", world_names())
 def test_what_a_world_does_not_offer_is_refused_plainly(name, shared_data):
     world = get_world(name)
-    example = _examples(name).EXAMPLES[0]
-    _, instance = _instance(name, example.instance, shared_data)
+    instance_id = _first_instance(name)
+    _, instance = _instance(name, instance_id, shared_data)
     calls = {Capability.SOLVE: lambda: world.solve(instance),
              Capability.EXPORT: lambda: world.export(instance),
-             Capability.PDDL_PLAN: lambda: world.pddl_plan(instance, example.answer),
-             Capability.STATS: lambda: world.stats([example.instance], shared_data)}
+             Capability.PDDL_PLAN: lambda: world.pddl_plan(instance, "an answer"),
+             Capability.STATS: lambda: world.stats([instance_id], shared_data),
+             Capability.CONVERT: lambda: list(world.convert(Path("runs.json")))}
     for capability, call in calls.items():
         if not world.supports(capability):
             with pytest.raises(UnsupportedError, match=f"the {name} world does not offer"):
                 call()
 
 
-@pytest.mark.parametrize(("name", "example"), _cases("EXAMPLES"))
+def _first_instance(name: str) -> str:
+    example = _corpus(name, "EXAMPLES")[0]
+    return example.instance if isinstance(example, Example) else example.episode.header.instance
+
+
+@pytest.mark.parametrize(("name", "example"), _cases("EXAMPLES", Capability.ANSWERS))
 def test_every_example_gets_the_verdict_its_world_promises(name, example: Example, shared_data):
     world, instance = _instance(name, example.instance, shared_data)
     verdict = world.check(instance, example.answer, **example.options)
@@ -112,27 +139,62 @@ def test_every_world_renders_its_prompt(name, shared_data):
     world = get_world(name)
     if not world.supports(Capability.PROMPT):
         pytest.skip(f"{name} declares no prompt")
-    _, instance = _instance(name, _examples(name).EXAMPLES[0].instance, shared_data)
+    _, instance = _instance(name, _first_instance(name), shared_data)
     prompt = world.prompt(instance)
-    assert isinstance(prompt, Prompt) and prompt.user.strip()
-    assert all(isinstance(m["content"], str) and m["content"] for m in prompt.messages())
+    messages = prompt.messages()
+    assert isinstance(prompt, Prompt) and messages and (prompt.user is None or prompt.user.strip())
+    assert all(isinstance(m["content"], str) and m["content"] for m in messages)
 
 
-@pytest.mark.parametrize(("name", "optimum"), _cases("OPTIMA"))
+@pytest.mark.parametrize(("name", "example"), _cases("EXAMPLES", Capability.PLAY))
+def test_every_episode_example_gets_the_verdict_its_world_promises(name, example: EpisodeExample):
+    world = get_world(name)
+    verdict = check_episode(world.episodes, example.episode)
+    assert verdict.world == name and verdict.valid == example.valid, (example.name, verdict.failure)
+    assert verdict.consistent == example.consistent, example.name
+    if example.step is not None:
+        assert verdict.failure is not None and verdict.failure.step == example.step, (example.name, verdict.failure)
+        assert example.failure in verdict.failure.reason, (example.name, verdict.failure)
+    assert verdict.passed("strict") == (example.valid and example.consistent and verdict.goal_reached is not False)
+    again = check_episode(world.episodes, example.episode)
+    assert json.dumps(again.to_json()) == json.dumps(verdict.to_json())
+
+
+@pytest.mark.parametrize(("name", "optimum"), _cases("OPTIMA", Capability.PLAY, played=True))
+def test_every_reference_policy_scores_its_optimum_and_its_log_checks(name, optimum: Optimum):
+    world = get_world(name)
+    episodes = world.episodes
+    instance = episodes.instance(optimum.instance)
+    settings, _ = episodes.settings({})
+    seed = optimum.options.get("seed", 0)
+    game = episodes.game(instance, seed, settings)
+    policy = episodes.policy(optimum.options["policy"], game, seed)
+    episode = play(episodes, instance, seed, settings, policy, policy_name=optimum.options["policy"], game=game)
+    verdict = check_episode(episodes, episode)
+    assert verdict.valid and verdict.consistent, verdict.failure
+    for rule, value in optimum.values.items():
+        assert math.isclose(verdict.scores[rule], value, abs_tol=1e-9), (rule, verdict.scores)
+
+
+@pytest.mark.parametrize(("name", "optimum"), _cases("OPTIMA", Capability.SOLVE, played=False))
 def test_every_optimum_is_found_proven_and_passes_its_own_check(name, optimum: Optimum, shared_data):
     world, instance = _instance(name, optimum.instance, shared_data)
     result = world.solve(instance, **optimum.options)
     assert result.status.value == "solved" and result.proven_optimal, result.message
     for rule, value in optimum.values.items():
         assert math.isclose(result.values[rule], value, abs_tol=1e-9), (rule, result.values)
-    verdict = world.check(instance, world.reference_answer(result))
-    assert verdict.parsed and verdict.valid and verdict.goal_reached is not False, verdict.failure
+    if world.supports(Capability.ANSWERS):  # an interactive world checks episodes, not plans
+        verdict = world.check(instance, world.reference_answer(result))
+        assert verdict.parsed and verdict.valid and verdict.goal_reached is not False, verdict.failure
 
 
 @pytest.mark.parametrize("name", [n for n in world_names() if get_world(n).supports(Capability.EXPORT)])
 def test_exported_pddl_reads_back(name, shared_data):
     world = get_world(name)
-    _, instance = _instance(name, _examples(name).OPTIMA[0].instance, shared_data)
+    solved = [o for o in _corpus(name, "OPTIMA") if "policy" not in o.options]
+    if not solved:
+        pytest.skip(f"{name}'s corpus names no solved instance to export")
+    _, instance = _instance(name, solved[0].instance, shared_data)
     files = world.export(instance)
     domains = {file: text for file, text in files.items() if "(domain" in text and "(:action" in text}
     problems = {file: text for file, text in files.items() if "(problem" in text}

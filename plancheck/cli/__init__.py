@@ -2,7 +2,7 @@
 
 Exit codes: 0 = ok / valid, 1 = plan invalid or check failed, 2 = bad input or usage.
 This package is the only place that prints, reads environment variables or exits. One module per
-group of commands (``browse``, ``check``, ``evaluate``, ``solve``, ``tools``); the parser is built
+group of commands (``browse``, ``check``, ``evaluate``, ``play``, ``solve``, ``tools``); the parser is built
 from what each world declares (``parser``).
 """
 
@@ -18,13 +18,15 @@ from plancheck.cli.check import cmd_check
 from plancheck.cli.common import BAD_INPUT, FAILED, world_options
 from plancheck.cli.evaluate import cmd_evaluate
 from plancheck.cli.parser import build_parser
+from plancheck.cli.play import cmd_convert, cmd_play
 from plancheck.cli.solve import cmd_export, cmd_solve
 from plancheck.cli.tools import cmd_demo, cmd_validate
-from plancheck.errors import BadInputError, PlancheckError
+from plancheck.errors import BadInputError, DataNotFoundError, PlancheckError
 from plancheck.registry import get_world
 
-_WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "check": cmd_check,
-                   "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats}
+_WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "play": cmd_play, "check": cmd_check,
+                   "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats,
+                   "convert": cmd_convert}
 
 
 class _NoteHandler(logging.Handler):
@@ -49,6 +51,17 @@ def _os_message(error: OSError) -> str:
     return f"{error.filename}: {error.strerror}"
 
 
+def _as_flags(error: BadInputError) -> str:
+    """The error as a command-line user reads it: options named by their flags, where the data folder goes."""
+    text = str(error)
+    if error.option:
+        named = f"{error.option} {error.message}"
+        text = text.replace(named, f"--{error.option.replace('_', '-')} {error.message}", 1)
+    if isinstance(error, DataNotFoundError):
+        text += " (--data DIR)"
+    return text
+
+
 def main(argv: Iterable[str] | None = None) -> int:
     _show_notes()
     parser = build_parser()
@@ -63,9 +76,10 @@ def main(argv: Iterable[str] | None = None) -> int:
         world = get_world(args.world)
         if not world.supports(args.command):
             raise world.unsupported(args.command)
+        world.require()
         return _WORLD_COMMANDS[args.command](args, world, world_options(args, world, args.command))
     except BadInputError as error:
-        print(f"plancheck: error: {error}", file=sys.stderr)
+        print(f"plancheck: error: {_as_flags(error)}", file=sys.stderr)
         return BAD_INPUT
     except PlancheckError as error:
         print(f"plancheck: {type(error).__name__}: {error}", file=sys.stderr)

@@ -18,8 +18,9 @@ def cmd_worlds(args: argparse.Namespace) -> int:
         print(json.dumps([{"name": w.name, "title": w.title,
                            "capabilities": [c.value for c in Capability if w.supports(c)]} for w in worlds], indent=2))
     else:
+        width = max(len(world.name) for world in worlds)
         for world in worlds:
-            print(f"{world.name:8s} {world.title}")
+            print(f"{world.name:{width}s} {world.title}")
     return OK
 
 
@@ -45,7 +46,8 @@ def cmd_prompt(args, world: World, options: dict) -> int:
                     print(f"=== {prompt.instance}: system ===\n{prompt.system}")
                 for role, content in prompt.context:
                     print(f"=== {prompt.instance}: {role} ===\n{content}")
-                print(f"=== {prompt.instance}: user ===\n{prompt.user}")
+                if prompt.user is not None:  # LangSuitE sends system messages only
+                    print(f"=== {prompt.instance}: user ===\n{prompt.user}")
     finally:
         if args.output:
             stream.close()
@@ -59,5 +61,5 @@ def cmd_stats(args, world: World, options: dict) -> int:
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
     else:
-        print(table_text(summary.header, summary.rows, summary.title))
+        print(table_text(summary.header, summary.rows, summary.title, summary.labels))
     return OK

@@ -9,13 +9,21 @@ from pathlib import Path
 from typing import Any
 
 from plancheck.cli.common import FAILED, OK, data_dir, read_answer
-from plancheck.errors import BadInputError
+from plancheck.errors import BadInputError, Location
 from plancheck.verifier.render import verdict_text
 from plancheck.verifier.verdict import Semantics, Verdict
 from plancheck.world import Capability, World
 
 
 def cmd_check(args, world: World, options: dict) -> int:
+    if world.supports(Capability.PLAY):
+        if not world.supports(Capability.ANSWERS):
+            return _check_episode(args, world, args.log)
+        if len(args.files) == 1:
+            return _check_episode(args, world, args.files[0])
+        if len(args.files) != 2:
+            raise BadInputError(f"check {world.name} takes an instance and an answer file, or an episode log")
+        args.instance, args.answer = args.files
     # a selector may name thousands of instances, each one built when it is read: two are enough to refuse it
     instances = list(islice(world.instances([args.instance], data_dir(args), **options), 2))
     if len(instances) != 1:
@@ -26,6 +34,34 @@ def cmd_check(args, world: World, options: dict) -> int:
     verdict = world.check(instances[0], answer, source=source, **options)
     if world.supports(Capability.PDDL_PLAN) and args.pddl_plan is not None:
         _write_pddl_plan(world, instances[0], answer, verdict, args.pddl_plan, source, options)
+    semantics = Semantics(args.semantics)
+    if args.json:
+        print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(verdict_text(verdict, semantics, show_steps=args.steps))
+    return OK if verdict.passed(semantics) else FAILED
+
+
+def _check_episode(args, world: World, path: str) -> int:
+    from plancheck.episodes.check import check_episode
+    from plancheck.episodes.log import BrokenEpisode, read_episodes
+
+    source = "<stdin>" if path == "-" else path
+    if path != "-" and not Path(path).is_file():
+        raise BadInputError(f"episode log {path} {'is a folder' if Path(path).is_dir() else 'does not exist'}")
+    episodes = list(read_episodes(Path(source), read_answer(path) if path == "-" else None))
+    if args.episode is not None:
+        if not 1 <= args.episode <= len(episodes):
+            raise BadInputError(f"{source} holds {len(episodes)} episode(s); there is no episode {args.episode}")
+        episode = episodes[args.episode - 1]
+    elif len(episodes) != 1:
+        raise BadInputError(f"{source} holds {len(episodes)} episodes; choose one with --episode K, or use "
+                            f"`plancheck evaluate {world.name}`" if episodes else f"{source} holds no episode")
+    else:
+        episode = episodes[0]
+    if isinstance(episode, BrokenEpisode):
+        raise BadInputError(episode.reason, Location(episode.source, episode.line))
+    verdict = check_episode(world.episodes, episode)
     semantics = Semantics(args.semantics)
     if args.json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))

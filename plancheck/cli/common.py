@@ -4,29 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from plancheck.errors import BadInputError
-from plancheck.files import decode_answer
+from plancheck.files import data_folder, decode_answer
 from plancheck.world import World
 
 OK, FAILED, BAD_INPUT = 0, 1, 2
-
-
-def default_data_dir() -> Path | None:
-    """$PLANCHECK_DATA, else a ``shared/data`` folder next to the working directory or the checkout."""
-    if env := os.environ.get("PLANCHECK_DATA"):
-        return Path(env)
-    here = Path.cwd()
-    checkout = Path(__file__).resolve().parent.parent
-    for candidate in (here / "shared" / "data", here.parent / "shared" / "data", checkout.parent / "shared" / "data"):
-        if candidate.is_dir():
-            return candidate
-    return None
 
 
 def world_options(args: argparse.Namespace, world: World, command: str) -> dict[str, Any]:
@@ -34,7 +21,8 @@ def world_options(args: argparse.Namespace, world: World, command: str) -> dict[
 
 
 def data_dir(args: argparse.Namespace) -> Path | None:
-    return args.data if args.data is not None else default_data_dir()
+    """``--data``, else $PLANCHECK_DATA, else a ``shared/data`` folder found nearby."""
+    return data_folder(args.data)
 
 
 def read_answer(path: str) -> str:

@@ -8,6 +8,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from plancheck.cli.common import BAD_INPUT, OK, data_dir, emit, json_out
 from plancheck.cli.progress import Progress
@@ -16,7 +17,7 @@ from plancheck.translators.answer import ReadStatus
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.render import table_text
 from plancheck.verifier.verdict import Verdict
-from plancheck.world import BrokenRecord, Record, World
+from plancheck.world import BrokenRecord, Capability, Record, World
 
 
 def _answer_files(paths: Sequence[Path]) -> Iterator[Path]:
@@ -24,7 +25,7 @@ def _answer_files(paths: Sequence[Path]) -> Iterator[Path]:
     seen: set[Path] = set()
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json"))
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json", ".jl"))
         elif path.is_file():
             found = [path]
         else:
@@ -61,16 +62,32 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             stdin = Path(spool) / "stdin.jsonl"
             stdin.write_bytes(sys.stdin.buffer.read())
         files = [stdin if path == Path("-") else path for path in args.responses]
-        return _evaluate(args, world, options, data, list(_answer_files(files)), stdin)
+        return _evaluate(args, world, options, _items(world, list(_answer_files(files)), data, stdin, options))
 
 
-def _evaluate(args, world: World, options: dict, data: Path | None, files: list[Path], stdin: Path | None) -> int:
+def _items(world: World, files: list[Path], data: Path | None, stdin: Path | None, options: dict) -> Iterator[Any]:
+    """The batch items of the files: episode logs are checked as episodes (every file, for a world
+    that takes no answers; else the files that start with an episode header), answers as answers."""
+    if not world.supports(Capability.PLAY):
+        yield from evaluate_records(world, _records(world, files, data, stdin, options), data, **options)
+        return
+    from plancheck.episodes.batch import evaluate_episodes
+    from plancheck.episodes.log import is_episode_log
+
+    for path in files:
+        if not world.supports(Capability.ANSWERS) or is_episode_log(path):
+            for item in evaluate_episodes(world.episodes, [path]):
+                yield replace(item, record=replace(item.record, source="<stdin>")) if path == stdin else item
+        else:
+            yield from evaluate_records(world, _records(world, [path], data, stdin, options), data, **options)
+
+
+def _evaluate(args, world: World, options: dict, items: Iterator[Any]) -> int:
     progress = Progress("records", not args.no_progress)
     stream = json_out(args.output) if (args.output or not args.summary) else None
     results, broken, scored = [], [], 0
     try:
-        records = _records(world, files, data, stdin, options)
-        for item in evaluate_records(world, records, data, **options):
+        for item in items:
             progress.tick()
             if item.verdict is not None:
                 scored += 1
@@ -97,7 +114,7 @@ def _evaluate(args, world: World, options: dict, data: Path | None, files: list[
             print(json.dumps(summary_json, indent=2))
         else:
             if results:
-                print(table_text(summary.header, summary.rows, summary.title))
+                print(table_text(summary.header, summary.rows, summary.title, summary.labels))
             unparsed = sum(1 for _, verdict in results if not verdict.parsed)
             noted = sum(1 for record, _ in results if record.notes)
             note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""

@@ -14,14 +14,14 @@ from plancheck.world import COMMANDS, Capability, World
 _COMMAND_HELP = {  # one per world command (plancheck.world.COMMANDS)
     "instances": "list the instances a selector names (ids, published sets, generated ones)",
     "prompt": "write the benchmark's prompts for instances",
-    "check": "parse, verify and score one answer",
-    "evaluate": "score a file of answers (JSONL in, one JSON verdict per line out)",
+    "play": "play episodes of an interactive world with a policy and write their logs (JSONL)",
+    "check": "parse, verify and score one answer (or re-verify one episode log step by step)",
+    "evaluate": "score a file of answers or episode logs (JSONL in, one JSON verdict per line out)",
     "solve": "compute certified reference plans",
     "export": "write PDDL domain and problem files",
     "stats": "report counts and statistics of instances",
+    "convert": "convert the benchmark's own run logs into episode logs",
 }
-
-
 
 def _finite(text: str) -> float:
     """A float option (time limits, weights): a finite number >= 0 (as a time limit, ``nan`` meant
@@ -32,6 +32,17 @@ def _finite(text: str) -> float:
         value = math.nan
     if not (math.isfinite(value) and value >= 0):
         raise argparse.ArgumentTypeError(f"expected a finite number >= 0, got {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    """A seed: an integer from 0 to 2**32 - 1 (numpy's legacy seeding accepts no other)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < 2 ** 32:
+        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 4294967295, got {text!r}")
     return value
 
 
@@ -63,8 +74,18 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
         parser.add_argument("-o", "--output", type=Path, help="write JSONL here instead of stdout")
     elif command == "check":
-        parser.add_argument("instance", help="the instance id")
-        parser.add_argument("answer", help="a file holding the model's answer, or - for standard input")
+        episodic, answers = world.supports(Capability.PLAY), world.supports(Capability.ANSWERS)
+        if episodic and not answers:
+            parser.add_argument("log", metavar="EPISODE_LOG", help="an episode log (JSONL), or - for standard input")
+        elif episodic:
+            parser.add_argument("files", nargs="+", metavar="INSTANCE ANSWER | EPISODE",
+                                help="an instance id and a file holding the model's answer, or an episode log")
+        else:
+            parser.add_argument("instance", help="the instance id")
+            parser.add_argument("answer", help="a file holding the model's answer, or - for standard input")
+        if episodic:
+            parser.add_argument("--episode", type=int, metavar="K", default=None,
+                                help="which episode of a log holding several (1-based)")
         parser.add_argument("--steps", action="store_true", help="print every step of the trace")
         if world.supports(Capability.PDDL_PLAN):
             parser.add_argument("--pddl-plan", type=Path, metavar="FILE",
@@ -85,6 +106,27 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--out", type=Path, required=True, help="folder to write PDDL files into")
     elif command == "stats":
         parser.add_argument("selectors", nargs="*", help="instance ids or selectors")
+    elif command == "play":
+        policies = ", ".join(world.episodes.policies) if world.episodes is not None else ""
+        parser.add_argument("instance", help="the instance id")
+        parser.add_argument("--policy", required=True,
+                            help=f"who plays: a reference policy ({policies}), replay:FILE (the "
+                                 "replies of an episode log, or a JSON list of replies) or cmd:'COMMAND' (an agent "
+                                 "process speaking JSON lines; see docs/episodes.md)")
+        parser.add_argument("--seed", type=_seed, default=0,
+                            help="the seed of the benchmark's random draws (default: 0)")
+        parser.add_argument("--episodes", type=int, default=1, metavar="N",
+                            help="play N episodes, with seeds SEED, SEED+1, ... (default: 1)")
+        parser.add_argument("--model", default=None, help="the player's name in summary tables")
+        parser.add_argument("--reply-timeout", type=_finite, default=600.0, metavar="SECONDS",
+                            help="how long a cmd: agent may take for one reply (default: 600)")
+        parser.add_argument("-o", "--output", type=Path, help="write the episode log here instead of stdout")
+    elif command == "convert":
+        parser.add_argument("runs", nargs="+", type=Path, help="the benchmark's run logs")
+        parser.add_argument("-o", "--output", type=Path, help="write the episode logs here instead of stdout")
+        parser.add_argument("--seed", type=_seed, default=None,
+                            help="the seed the runs were played with, when they were seeded (then check replays it)")
+        parser.add_argument("--model", default=None, help="the player's name in summary tables")
 
 
 def build_parser() -> argparse.ArgumentParser:

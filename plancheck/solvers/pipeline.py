@@ -62,18 +62,19 @@ def solve_pddl(instance: str, planner: str, domain: str, problem: str, *,
                read: Callable[[tuple[str, ...]], Sequence[A]],
                certify: Callable[[Sequence[A], PlannerRun], Certified],
                timeout: float = 300.0, memory_limit: str | None = None, search: str | None = None,
-               costs: bool = False, extra: Mapping[str, Any] | None = None) -> SolveResult:
+               costs: str | None = None, extra: Mapping[str, Any] | None = None) -> SolveResult:
     """Plan ``instance`` with ``planner`` on the given PDDL and certify the plan (see the module docstring).
 
-    ``costs``: the model has action costs that matter, so planners blind to costs are reported
-    ``unsupported`` instead of run. ``extra`` goes into every result (e.g. the scoring rule).
+    ``costs``: why the model's action costs matter (e.g. "GRASP's planning model needs them"), when they do;
+    planners blind to costs are then reported ``unsupported`` instead of run. ``extra`` goes into every
+    result (e.g. the scoring rule).
     """
     extra = dict(extra or {})
     if planner not in PLANNERS:
         raise BadInputError(f"unknown planner {planner!r}; known: {', '.join(PLANNERS)}")
     if costs and planner in COST_BLIND:
         return SolveResult(instance, planner, Status.UNSUPPORTED, extra=extra,
-                           message=f"{planner} ignores action costs, and this model needs them")
+                           message=f"{planner} ignores action costs, and {costs}")
     started = time.perf_counter()
     run = run_planner(planner, domain, problem, timeout=timeout, memory_limit=memory_limit, search=search)
     if run.status is not Status.SOLVED or run.plan is None:

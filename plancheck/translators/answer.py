@@ -135,9 +135,9 @@ class ParsedAnswer(Generic[A]):
     notes: tuple[str, ...] = field(default=())
     reading: Reading = field(default_factory=lambda: CLEAR)
 
-    def actions(self, unknown: UnknownPolicy = UnknownPolicy.NOOP) -> list[A | Unknown]:
-        """The action sequence to execute under the given unknown-token policy."""
-        if unknown is UnknownPolicy.NOOP:
+    def actions(self, unknown: UnknownPolicy | str = UnknownPolicy.NOOP) -> list[A | Unknown]:
+        """The action sequence to execute under the given unknown-token policy (an enum member or its name)."""
+        if UnknownPolicy(unknown) is UnknownPolicy.NOOP:
             return [item.action for item in self.items]
         return [item.action for item in self.items if not isinstance(item.action, Unknown)]
 

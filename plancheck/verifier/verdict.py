@@ -94,19 +94,26 @@ class Verdict:
     scores: Mapping[str, float] = field(default_factory=dict)
     metrics: Mapping[str, Any] = field(default_factory=dict)
     optimal: Mapping[str, float] | None = None
+    consistent: bool = True  # False: the answer's own record contradicts the rules (an episode log's outcomes)
     read: Reading = CLEAR
 
     @property
     def parsed(self) -> bool:
         return self.parse_error is None
 
-    def passed(self, semantics: Semantics = Semantics.STRICT) -> bool:
+    def passed(self, semantics: Semantics | str = Semantics.STRICT) -> bool:
         """Strict: a valid plan (reaching the goal, where there is one). Benchmark: it was scored
-        (and reached the goal, where there is one)."""
-        if not self.parsed:
+        (and reached the goal, where there is one). A record inconsistent with the rules passes neither.
+        ``semantics`` may be given by name.
+
+        >>> invalid = Verdict("w", "i", valid=False)
+        >>> invalid.passed("strict"), invalid.passed(Semantics.STRICT), invalid.passed("benchmark")
+        (False, False, True)
+        """
+        if not self.parsed or not self.consistent:
             return False
         goal_ok = self.goal_reached is not False if self.has_goal else True
-        return goal_ok and (self.valid if semantics is Semantics.STRICT else True)
+        return goal_ok and (self.valid if Semantics(semantics) is Semantics.STRICT else True)
 
     def ratio(self, rule: str) -> float | None:
         """Score / optimum under ``rule`` (None when the optimum is unknown or zero)."""
@@ -136,6 +143,8 @@ class Verdict:
             "unread": [span.to_json() for span in self.spans],
             "notes": list(self.notes),
         }
+        if not self.consistent:
+            data["consistent"] = False
         if self.optimal is not None:
             data["optimal"] = dict(self.optimal)
             data["ratio"] = {rule: self.ratio(rule) for rule in self.optimal}

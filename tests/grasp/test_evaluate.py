@@ -13,6 +13,7 @@ from plancheck.domains.grasp.rules import Action, GraspRules
 from plancheck.domains.grasp.world import WORLD
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.execute import execute
+from tests.extras import needs_fast_downward
 
 
 def _evaluate(shared_data, *paths, indices=None):
@@ -34,7 +35,7 @@ def test_recorded_baselines_reproduce_the_papers_averages(shared_data):
 def test_summary_command_prints_table1_with_the_published_averages(shared_data, capsys):
     baselines = shared_data / "grasp" / "baselines"
     code = main(["evaluate", "grasp", str(baselines / "greedy"), str(baselines / "random"), "--indices", "0-9",
-                 "--summary", "--json", "--data", str(shared_data), "--no-progress"])
+                 "--summary", "--json", "--data", str(shared_data), "--no-progress", "--table", "factors"])
     assert code == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["records"] == 3200 and summary["broken"] == 0
@@ -115,6 +116,7 @@ def test_solve_command_runs_the_baselines(shared_data, capsys):
     assert result["values"]["delivered"] >= 0 or result["values"]["delivered"] == -0.3 * len(result["plan"])
 
 
+@needs_fast_downward
 def test_solve_command_gives_the_certified_optimum_and_checks_agree(shared_data, tmp_path, capsys):
     env_id = "outer_cluster_block.jsonl-3-0-0-0"
     for rule in ("paper", "delivered"):

@@ -21,10 +21,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import unified_planning.shortcuts as up  # noqa: E402
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from unified_planning.io import PDDLReader  # noqa: E402
 
 from plancheck.domains.grasp import pddl as grasp_pddl
 from plancheck.domains.grasp.exact import solve_exact
@@ -41,8 +39,7 @@ from plancheck.rules import Unknown
 from plancheck.solvers.external import run_fast_downward
 from plancheck.solvers.result import Status
 from plancheck.verifier.execute import execute
-
-up.get_environment().credits_stream = None
+from tests.extras import needs_fast_downward, unified_planning
 
 INFO = GridInfo("test", 0, "random", "free", "inner", published=False)
 # Published environments whose planning model Fast Downward solves in a few seconds each
@@ -73,6 +70,9 @@ def fd_value(env: Environment, domain: str, problem: str, top: int) -> Fraction:
 # -- tools read every file ---------------------------------------------------------------------
 
 def _read_exports(shared_data, env_ids) -> int:
+    unified_planning()
+    from unified_planning.io import PDDLReader
+
     reader = PDDLReader()
     read = 0
     for env_id in env_ids:
@@ -124,6 +124,9 @@ def random_answer(rng: random.Random, length: int) -> list[Action | Unknown]:
 
 
 def test_benchmark_answers_are_valid_validation_plans_with_the_same_score():
+    up = unified_planning()
+    from unified_planning.io import PDDLReader
+
     rng = random.Random(3)
     reader = PDDLReader()
     for _ in range(12):
@@ -163,6 +166,9 @@ def _holds(state, problem, atom: str) -> bool:
 
 
 def test_every_rejection_names_atoms_false_in_the_pddl_state():
+    up = unified_planning()
+    from unified_planning.io import PDDLReader
+
     rng = random.Random(5)
     reader = PDDLReader()
     seen = set()
@@ -188,6 +194,7 @@ def test_every_rejection_names_atoms_false_in_the_pddl_state():
     assert seen >= {"(free", "(allowed", "(adjacent", "(has-energy", "(loaded)"}
 
 
+@needs_fast_downward
 def test_validation_model_optimum_matches_native_on_small_grids():
     """Fast Downward on the unpruned model (drops anywhere, re-takes, no-ops) vs the native solver."""
     _check_fd_optimum(seed=11, count=6, horizons=(4, 7), domain=validation_domain(),
@@ -207,6 +214,7 @@ def test_read_plan_reports_bad_steps_with_their_line():
 
 # -- the planning model gives the native optimum ----------------------------------------------------
 
+@needs_fast_downward
 def test_planning_model_optimum_matches_native_on_small_grids():
     _check_fd_optimum(seed=12, count=8, horizons=(4, 10), domain=planning_domain(),
                       problem_of=grasp_pddl.planning_problem)
@@ -223,6 +231,7 @@ def _check_fd_optimum(seed: int, count: int, horizons: tuple[int, int], domain: 
 
 
 @pytest.mark.parametrize("env_id", CHEAP)
+@needs_fast_downward
 def test_fast_downward_optimum_equals_native_on_published_environments(shared_data, env_id):
     env = published_env(shared_data, env_id)
     for rule in RULES:
@@ -233,6 +242,7 @@ def test_fast_downward_optimum_equals_native_on_published_environments(shared_da
         assert external.values[rule] == native.values[rule]
 
 
+@needs_fast_downward
 def test_a_planner_out_of_time_missing_or_unsuited_is_a_result_not_an_error(shared_data, monkeypatch):
     env = published_env(shared_data, "inner_random_free.jsonl-0-1-0-0")
     result = solve(env, "fast-downward", rule="paper", timeout=1)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
-from pddl import parse_domain, parse_problem
 
 from plancheck.domains.mango.check import check_answer
 from plancheck.domains.mango.graph import Edge, Moves, map_graph
@@ -15,6 +14,7 @@ from plancheck.domains.mango.solve import oracle_answer, reference, solve
 from plancheck.errors import PDDLError
 from plancheck.solvers.external import run_fast_downward
 from plancheck.solvers.result import Status
+from tests.extras import needs_fast_downward
 
 
 @pytest.fixture(scope="module")
@@ -62,16 +62,19 @@ def test_solve_reports_certified_results(shared_data):
         solve(rf, "astar")
 
 
-def test_pddl_round_trips_through_the_pddl_parser(shared_data, tmp_path):
+def test_pddl_round_trips_through_an_independent_pddl_reader(shared_data, tmp_path):
+    """unified-planning's reader (not plancheck's) reads the exported task with every place, action and link."""
+    reader = pytest.importorskip("unified_planning.io")
     [instance] = select(["advent/rf/c02f71b0"], shared_data)
     moves = instance.game.known_moves(70)
     problem, naming = problem_text(instance.id, moves, instance.question.src, instance.question.dst)
     (tmp_path / "d.pddl").write_text(domain_text())
     (tmp_path / "p.pddl").write_text(problem)
-    domain, parsed = parse_domain(tmp_path / "d.pddl"), parse_problem(tmp_path / "p.pddl")
-    assert [a.name for a in domain.actions] == ["go"]
+    parsed = reader.PDDLReader().parse_problem(str(tmp_path / "d.pddl"), str(tmp_path / "p.pddl"))
+    assert [a.name for a in parsed.actions] == ["go"]
     links = sum(len(moves.successors(place, action)) for place in moves.table for action in moves.table[place])
-    assert len(parsed.objects) == len(moves.table) + len(moves.actions) and len(parsed.init) == links + 1
+    true_facts = [fluent for fluent, value in parsed.explicit_initial_values.items() if value.is_true()]
+    assert len(parsed.all_objects) == len(moves.table) + len(moves.actions) and len(true_facts) == links + 1
     assert len(set(naming.places.values())) == len(moves.table)
     with pytest.raises(PDDLError, match="not \\(go"):
         naming.read_plan(["(go l-nowhere m-east l-end-of-road)"])
@@ -87,6 +90,7 @@ def test_identifiers_are_distinct_and_valid():
 
 
 @pytest.mark.parametrize("graph", ["known", "evaluation"])
+@needs_fast_downward
 def test_fast_downward_finds_routes_of_the_same_length(shared_data, graph):
     """One question per game: the answerable RF question with the longest shortest route."""
     for folder in sorted((shared_data / "mango").iterdir()):
@@ -99,6 +103,7 @@ def test_fast_downward_finds_routes_of_the_same_length(shared_data, graph):
         assert result.extra["length"] == len(reference(hardest, graph).trajectory)
 
 
+@needs_fast_downward
 def test_fast_downward_proves_unanswerable_questions_unsolvable(shared_data):
     [stuck] = select(["905/rf/b5fa842f"], shared_data)
     problem, _ = problem_text(stuck.id, stuck.game.known_moves(70), stuck.question.src, stuck.question.dst)

@@ -20,6 +20,7 @@ MUTANTS_PER_PLAN = 25
 
 @pytest.fixture(scope="module")
 def up_tools():
+    pytest.importorskip("unified_planning", reason="needs unified-planning: pip install 'plancheck[planners]'")
     import unified_planning.shortcuts as up
     from unified_planning.engines import SequentialPlanValidator
     from unified_planning.engines.results import ValidationResultStatus

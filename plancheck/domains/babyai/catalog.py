@@ -132,5 +132,6 @@ def _levels(env_ids: Sequence[str], seeds: range) -> Iterator[Selected]:
 def _data_file(data: Path | None, relative: str) -> Path:
     if data is None or not (data / relative).exists():
         raise DataNotFoundError(f"the published data file {relative} was not found"
-                                f"{'' if data is None else f' under {data}'}; pass --data or set PLANCHECK_DATA")
+                                f"{'' if data is None else f' under {data}'} "
+                                "(the shared/data folder: give it, or set $PLANCHECK_DATA)")
     return data / relative

@@ -10,7 +10,8 @@
   most w times the optimum, so length / w is a proven lower bound on the optimum.
 * ``fast-downward``: Fast Downward (``astar(blind())``, optimal) on the exported PDDL; its plan is
   mapped to minigrid actions and replayed like the others.
-* ``bot`` / ``omniscient-bot``: minigrid's ``BabyAIBot`` (partial view) / with the whole map.
+* ``babybench-bot``: LLM-BabyBench's own modified, omniscient bot (the benchmark's references);
+  ``bot`` / ``omniscient-bot``: minigrid's ``BabyAIBot`` (partial view) / with the whole map.
 
 ``decompose`` adds the plan's subgoal list (the Decompose expert list).
 """
@@ -34,7 +35,8 @@ from plancheck.errors import BadInputError, CertificationError
 from plancheck.solvers.pipeline import Certified, solve_pddl
 from plancheck.solvers.result import SolveResult, Status
 
-PLANNERS = ("astar", "abstraction", "wastar", "bfs", "fast-downward", "bot", "omniscient-bot")
+PLANNERS = ("astar", "abstraction", "wastar", "bfs", "fast-downward", "babybench-bot", "bot", "omniscient-bot")
+_BOTS = {"babybench-bot": "babybench", "bot": "minigrid", "omniscient-bot": "omniscient"}
 
 
 def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0, weight: float = 2.0,
@@ -44,7 +46,7 @@ def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0,
     if planner not in PLANNERS:
         raise BadInputError(f"unknown BabyAI planner {planner!r}; known: {', '.join(PLANNERS)}")
     if planner == "wastar" and not 1.0 <= weight < math.inf:
-        raise BadInputError(f"--weight must be a finite number >= 1 (got {weight:g})")
+        raise BadInputError(f"must be a finite number >= 1 (got {weight:g})", option="weight")
     began = time.perf_counter()
     optimal_claim, message, bound = False, "", {}
     if planner in ("astar", "abstraction", "wastar", "bfs"):
@@ -68,15 +70,15 @@ def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0,
                         f"is at least {bound['optimum_at_least']} actions")
         if status is Status.TIMEOUT:
             message += (f"; no plan {'found' if planner == 'wastar' else 'proven optimal'} within the {timeout:g} s "
-                        f"limit (--timeout)")
+                        f"limit (the timeout option)")
             if planner != "wastar":
-                message += (f"; the optimum is at least {result.bound:g} actions (--planner wastar finds a plan "
+                message += (f"; the optimum is at least {result.bound:g} actions (the wastar planner finds a plan "
                             f"within a proven factor of it)")
     elif planner == "fast-downward":
         return solve_pddl(instance.id, planner, domain_text(), problem_text(instance), read=plan_actions,
                           certify=lambda plan, run: _certified(instance, plan, run.optimal), timeout=timeout)
     else:
-        bot = run_bot(instance, "minigrid" if planner == "bot" else "omniscient")
+        bot = run_bot(instance, _BOTS[planner])
         status = Status.SOLVED if bot.success else Status.FAILED
         plan, message = (bot.actions if bot.success else None), bot.error or ""
     seconds = time.perf_counter() - began

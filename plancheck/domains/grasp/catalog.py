@@ -44,7 +44,7 @@ def parse_indices(text: str | None) -> set[int] | None:
                 raise ValueError
             chosen.update(range(first, last + 1))
     except ValueError:
-        raise BadInputError(f"--indices {text!r}: expected numbers and ranges like 0-9 or 0,3,5") from None
+        raise BadInputError(f"{text!r}: expected numbers and ranges like 0-9 or 0,3,5", option="indices") from None
     return chosen
 
 
@@ -57,7 +57,7 @@ def setting_filter(text: str | None) -> Setting | None:
         if {mv, lim, cost} - {0, 1}:
             raise ValueError
     except ValueError:
-        raise BadInputError(f"--setting {text!r}: expected three 0/1 flags mv-lim-cost, e.g. 1-0-1") from None
+        raise BadInputError(f"{text!r}: expected three 0/1 flags mv-lim-cost, e.g. 1-0-1", option="setting") from None
     return Setting.from_flags(mv, lim, cost)
 
 

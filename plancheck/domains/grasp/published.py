@@ -8,6 +8,7 @@ file again."""
 from __future__ import annotations
 
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
 
 from plancheck.domains.grasp.grid import Grid, parse_grid_text
@@ -21,13 +22,13 @@ SET_NAMES: tuple[str, ...] = tuple(
 PublishedGrid = tuple[GridInfo, Grid]
 
 
+SHIPPED = Path(str(files("plancheck") / "data" / "grasp" / "grids"))  # the release's files, gzipped
+
+
 def grids_folder(data: Path | None) -> Path:
-    if data is None:
-        raise DataNotFoundError("the published GRASP grids are needed; pass --data DIR (the shared/data folder)")
-    folder = Path(data) / "grasp" / "grids"
-    if not folder.is_dir():
-        raise DataNotFoundError(f"no published GRASP grids at {folder}")
-    return folder
+    """The data folder's ``grasp/grids`` when it has one, else the copy shipped inside the package."""
+    folder = None if data is None else Path(data) / "grasp" / "grids"
+    return folder if folder is not None and folder.is_dir() else SHIPPED
 
 
 def read_grid_record(record: dict, source: str, line: int, set_name: str | None = None) -> PublishedGrid:
@@ -47,8 +48,9 @@ def read_grid_record(record: dict, source: str, line: int, set_name: str | None 
         probability = record.get("energy_probability", -1)
         if type(probability) not in (int, float):
             raise BadInputError(f"'energy_probability' must be a number, not {probability!r}")
-        info = GridInfo(set_name or Path(source).name.removesuffix(".jsonl"), index, str(record["energy"]),
-                        str(record["obstacle"]), str(record["start_position"]), probability, published=True)
+        name = set_name or Path(source).name.removesuffix(".gz").removesuffix(".jsonl")
+        info = GridInfo(name, index, str(record["energy"]), str(record["obstacle"]), str(record["start_position"]),
+                        probability, published=True)
         start = tuple(start)
     except KeyError as missing:
         raise BadInputError(f"grid record lacks the key {missing}", where) from None
@@ -98,7 +100,9 @@ def _user_grids(set_name: str, _file: Path, _version: int) -> dict[int, Publishe
 def _published_set(folder: Path, set_name: str) -> tuple[PublishedGrid, ...]:
     path = folder / f"{set_name}.jsonl"
     if not path.is_file():
-        raise DataNotFoundError(f"published grid file {path} is missing")
+        path = path.with_name(path.name + ".gz")
+    if not path.is_file():
+        raise DataNotFoundError(f"published grid file {path.with_suffix('')} is missing")
     return read_grid_file(path)
 
 

@@ -58,7 +58,8 @@ def _external(env: Environment, rule: str, planner: str, timeout: float, memory_
 
     return solve_pddl(env.id, planner, planning_domain(), planning_problem(env, rule),
                       read=lambda steps: read_plan(steps, source=f"{planner} plan"), certify=certified,
-                      timeout=timeout, memory_limit=memory_limit, costs=True, extra={"rule": rule})
+                      timeout=timeout, memory_limit=memory_limit, extra={"rule": rule},
+                      costs="GRASP's planning model needs them (steps and forgone energy cost differently)")
 
 
 def _baseline(env: Environment, planner: str, seed: int) -> SolveResult:

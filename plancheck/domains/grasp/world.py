@@ -16,7 +16,18 @@ from plancheck.domains.grasp.solve import PLANNERS
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.verifier.verdict import strict_read as verdict_strict_read
-from plancheck.world import READING, BrokenRecord, Capability, Option, Prompt, Record, Summary, WorldBase, shared_option
+from plancheck.world import (
+    ONE_SHOT,
+    READING,
+    BrokenRecord,
+    Capability,
+    Option,
+    Prompt,
+    Record,
+    Summary,
+    WorldBase,
+    shared_option,
+)
 
 _SELECTING = ("instances", "prompt", "solve", "export", "stats")
 
@@ -31,6 +42,9 @@ OPTIONS = (
            ("reject", "scan")),
     shared_option("unknown", "a no-op that uses a step (the benchmark's rule) or skipped", default="noop",
                   choices=("noop", "skip")),
+    Option("table", "the summary's layout: paper (Table 1 as printed: the paper's rows, agents and columns; Length = "
+                    "executed actions) or factors (plancheck's earlier layout: rows per factor, answer length)",
+           ("evaluate",), "paper", report.TABLES),
     Option("indices", "only these grid indices, e.g. 0-9 or 0,3,5", _SELECTING + ("evaluate",)),
     Option("setting", "only this setting, as mv-lim-cost flags, e.g. 1-0-1 (8 moves, no carry limit, cost 0.3)",
            _SELECTING),
@@ -48,7 +62,8 @@ class GraspWorld(WorldBase):
     name = "grasp"
     title = "GRASP energy-collection grids (Tang & Kejriwal 2024)"
     options = OPTIONS
-    capabilities = frozenset(Capability)
+    capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS, Capability.PDDL_PLAN,
+                               Capability.GENERATE}
 
     def instances(self, selectors: Sequence[str], data: Path | None, *, indices: str | None = None,
                   setting: str | None = None, count: int = 100, **_: Any) -> Iterator[Environment]:
@@ -82,8 +97,9 @@ class GraspWorld(WorldBase):
     def resolve(self, record: Record, data: Path | None, **_: Any) -> Environment:
         return catalog.environment(record.instance, data)
 
-    def summarize(self, results: Iterable[tuple[Record, Verdict]], *, rule: str = "paper", **_: Any) -> Summary:
-        return report.table1(results, rule)
+    def summarize(self, results: Iterable[tuple[Record, Verdict]], *, rule: str = "paper", table: str = "paper",
+                  **_: Any) -> Summary:
+        return report.summary(results, rule, table)
 
     def solve(self, env: Environment, *, planner: str = "native", rule: str = "paper", timeout: float = 300.0,
               seed: int = 0, **_: Any) -> SolveResult:

@@ -21,6 +21,7 @@ from plancheck.translators.pddl_reader import read_domain, read_problem
 from plancheck.verifier.execute import execute
 from plancheck.verifier.pddl_exec import PddlRules
 from plancheck.verifier.pddl_validate import validate_text
+from tests.extras import needs_fast_downward, needs_pyperplan, needs_symk
 
 H3 = HanoiInstance(3)
 OPTIMAL_3 = "\n".join(move.sentence for move in recursive_plan(3))
@@ -141,7 +142,8 @@ def test_breadth_first_search_on_the_export_finds_7_moves():
     assert result.cost == 7
 
 
-@pytest.mark.parametrize("planner", ["fast-downward", "pyperplan"])
+@pytest.mark.parametrize("planner", [pytest.param("fast-downward", marks=needs_fast_downward),
+                                     pytest.param("pyperplan", marks=needs_pyperplan)])
 @pytest.mark.parametrize("disks", [3, 4])
 def test_planners_find_certified_optimal_plans(planner, disks):
     result = solve(HanoiInstance(disks), planner, timeout=120)
@@ -151,6 +153,7 @@ def test_planners_find_certified_optimal_plans(planner, disks):
 
 
 @pytest.mark.slow
+@needs_symk
 @pytest.mark.parametrize("disks", [3, 4])
 def test_symk_finds_certified_optimal_plans(disks):
     result = solve(HanoiInstance(disks), "symk", timeout=300)

@@ -11,19 +11,32 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from plancheck.domains.smartplay._frame import QUESTIONS
 from plancheck.domains.smartplay.hanoi import prompts, records, report
 from plancheck.domains.smartplay.hanoi.check import UNKNOWN_POLICIES, check_answer
 from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, select
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.verifier.verdict import strict_read as verdict_strict_read
-from plancheck.world import READING, BrokenRecord, Capability, Option, Prompt, Record, Summary, WorldBase, shared_option
+from plancheck.world import (
+    ONE_SHOT,
+    READING,
+    BrokenRecord,
+    Capability,
+    Option,
+    Prompt,
+    Record,
+    Summary,
+    WorldBase,
+    shared_option,
+)
 
 
 class HanoiWorld(WorldBase):
     name = "hanoi"
     title = "SmartPlay Tower of Hanoi (n disks, 30-step rollouts)"
-    capabilities = frozenset(Capability) - {Capability.PDDL_PLAN}  # generate: any number of disks
+    capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS,
+                               Capability.GENERATE}  # generate: any number of disks
     options = (
         Option("style", "plan: SmartPlay's messages asking for the whole list of moves (plancheck's); smartplay: "
                "SmartPlay's own in-game prompt at the first step (it asks for one action)",
@@ -45,7 +58,7 @@ class HanoiWorld(WorldBase):
         return select(selectors)
 
     def prompt(self, instance: HanoiInstance, style: str = "plan", **options: Any) -> Prompt:
-        question = prompts.QUESTIONS[1] if style == "smartplay" else \
+        question = QUESTIONS[1] if style == "smartplay" else \
             prompts.PLAN_QUESTION.format(limit=instance.step_limit)
         messages = prompts.opening_messages(instance.disks, question)
         return Prompt(instance.id, messages[0][1], messages[-1][1], tuple(messages[1:-1]))

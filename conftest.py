@@ -1,0 +1,29 @@
+"""Tests and doctests of code that needs an optional extra are skipped, naming the extra, when it is not installed.
+
+Most tests that need a planner carry a marker (tests/extras.py); whole trees that run on an extra's package are
+listed here, so that a core-only install (`pip install plancheck`) runs the rest cleanly.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+TREES = {  # folder (relative to the checkout) -> (module it needs, the extra that installs it)
+    "plancheck/domains/babyai": ("minigrid", "babyai"),
+    "tests/babyai": ("minigrid", "babyai"),
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    missing = {tree: needs for tree, needs in TREES.items() if importlib.util.find_spec(needs[0]) is None}
+    if not missing:
+        return
+    for item in items:
+        where = Path(str(item.fspath)).resolve()
+        for tree, (module, extra) in missing.items():
+            if where.is_relative_to(ROOT / tree):
+                item.add_marker(pytest.mark.skip(reason=f"needs {module}: pip install 'plancheck[{extra}]'"))

@@ -1,0 +1,76 @@
+"""Reading replies as LangSuitE does (its regular expression, name lookup and opening rule, in
+:mod:`..engine.reply`) into the action texts of :class:`~.game.RearrangementGame`, and answers (a
+JSON list of replies) into replies."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from plancheck.domains.langsuite.engine.reply import accepts_opening, read_reply
+from plancheck.domains.langsuite.rearrangement.check import WORDS
+from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE, Read
+from plancheck.errors import BadInputError
+
+OPENING = ("(opening: accepted)", "(opening: refused)")
+SPECIAL = ("(thought)", "(several actions)", "(no action)")
+_OBJECT_WORDS = ("pick_up", "drop", "open", "close", "goto")
+
+
+class LangSuitEReading:
+    """LangSuitE's reading of a reply (its regular expression, its name lookup, its opening rule)."""
+
+    name = "langsuite"
+
+    def read(self, reply: str, actions: Sequence[str]) -> Read:
+        if tuple(actions) == OPENING:
+            return Read(CLEAR, OPENING[0] if accepts_opening(reply) else OPENING[1],
+                        () if accepts_opening(reply) else ("the reply contains 'not' or \"don't\"",))
+        names = {a.split(" [", 1)[1][:-1]: a for a in actions if " [" in a}
+        reading = read_reply(reply, {n: n for n in names})
+        if reading.status == "thought":
+            return Read(CLEAR, "(thought)")
+        if reading.status == "multiple":
+            words = ", ".join(w for w, _ in reading.matches)
+            return Read(AMBIGUOUS, "(several actions)", (f"several actions ({words}): LangSuitE takes none",))
+        if reading.status == "none":
+            return Read(NONE, "(no action)", ("no action of LangSuitE's list in the act",))
+        word = WORDS[reading.action]
+        if reading.object_id is not None:
+            return Read(CLEAR, f"{word} [{reading.object_id}]")
+        notes = ()
+        if word in _OBJECT_WORDS:
+            notes = (f"{reading.object_name!r} names no object here: LangSuitE passes {word} without one",) \
+                if reading.object_name else (f"{word} without an object",)
+        return Read(CLEAR, word, notes)
+
+
+READINGS = {"langsuite": LangSuitEReading()}
+
+
+def reply_for(action: str) -> str:
+    """A reply LangSuitE reads as ``action`` (for logs that hold actions without replies)."""
+    if action == OPENING[0]:
+        return "YES"
+    if action == OPENING[1]:
+        return "I do not know."
+    if action == "(thought)":
+        return "Thought: ..."
+    if action == "(several actions)":
+        return "Act: move_ahead, turn_left"
+    if action == "(no action)":
+        return "Act: nothing"
+    return f"Act: {action}"
+
+
+def answer_replies(answer: str | Sequence[str], source: str) -> list[str]:
+    if not isinstance(answer, str):
+        return list(answer)
+    try:
+        replies = json.loads(answer)
+    except json.JSONDecodeError as error:
+        raise BadInputError(f"{source}: a Rearrangement answer is a JSON list of replies (the first answers the "
+                            f"opening question): {error.msg} at line {error.lineno}") from None
+    if not isinstance(replies, list) or not all(isinstance(r, str) for r in replies):
+        raise BadInputError(f"{source}: a Rearrangement answer is a JSON list of reply texts")
+    return replies

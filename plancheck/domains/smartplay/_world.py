@@ -1,0 +1,85 @@
+"""The facade every interactive SmartPlay game shares: its commands and options, the first prompt,
+the paper's table, the references, and the conversion of SmartPlay's run logs.
+
+A game's ``world.py`` subclasses :class:`SmartPlayWorld` and sets ``name``, ``title``,
+``episodes`` (its :class:`~plancheck.domains.smartplay._game.SmartPlayEpisodes`), ``select``
+(selectors -> instances), ``references`` (instance, steps -> [(label, expected raw score)]) and
+``table_metrics`` ((column, score or metric key) pairs for the summary).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from plancheck.domains.smartplay import _convert, _frame, _report
+from plancheck.domains.smartplay._game import SmartPlayEpisodes
+from plancheck.episodes.log import Episode
+from plancheck.verifier.verdict import Verdict
+from plancheck.world import EPISODIC, Capability, Option, Prompt, Record, Summary, WorldBase
+
+READINGS_HELP = ("how a reply becomes an action: smartplay (SmartPlay's rule: the action written first; none "
+                 "found means action 0, reported) or strict (exactly one action named; otherwise no action is "
+                 "taken and the episode ends)")
+
+
+class SmartPlayWorld(WorldBase):
+    """Commands: instances, prompt, play, check, evaluate, stats, convert (episode logs only)."""
+
+    capabilities = EPISODIC | {Capability.STATS, Capability.CONVERT}
+    episodes: SmartPlayEpisodes
+    select: Callable[[Sequence[str]], Iterator[Any]]
+    references: Callable[[Any, int], list[tuple[str, float]]]
+    table_metrics: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        defaults = self.episodes.defaults
+        return (
+            Option("reading", READINGS_HELP, ("play",), "smartplay", tuple(self.episodes.readings)),
+            Option("history", "observations shown in the history (SmartPlay's HistoryTracker length)", ("play",),
+                   defaults["history"], kind=int),
+            Option("steps", "steps per episode (SmartPlay's rollout)", ("play",), defaults["steps"], kind=int),
+            Option("paper", "add the paper's published rows (Table 4, normalised for Table 2): names separated by "
+                   f"commas, or all ({', '.join(_frame.TABLE4)})", ("evaluate",)),
+        )
+
+    def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[Any]:
+        return self.select(selectors)
+
+    def prompt(self, instance: Any, **options: Any) -> Prompt:
+        """SmartPlay's first prompt of an episode: the first question at step 1 (the second follows
+        with the first reply in the chat; ``play`` and ``check`` build every prompt)."""
+        game = self.episodes.game(instance, 0, self.episodes.defaults)
+        game.reset()
+        messages = game.messages()
+        return Prompt(instance.id, messages[0]["content"], messages[-1]["content"],
+                      tuple((m["role"], m["content"]) for m in messages[1:-1]))
+
+    def summarize(self, results: Iterable[tuple[Record, Verdict]], paper: str | None = None,
+                  **options: Any) -> Summary:
+        instance = self.episodes.instance(self.episodes.env)
+        steps = self.episodes.defaults["steps"]
+        title = (f"SmartPlay {instance.id}: mean over episodes, the paper's Table 2 (normalised) and Table 4 (raw) "
+                 f"columns; references expected over {steps} steps")
+        return _report.table(self.episodes.env, title, results, self.references(instance, steps),
+                             self.table_metrics, paper)
+
+    def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
+        header = ("instance", "steps", "history", "episodes", "reference", "raw", "normalised")
+        rows = []
+        for instance in dict.fromkeys(self.select(selectors or ["all"])):
+            recorded = _frame.RECORDED[instance.id]
+            steps, history = self.episodes.defaults["steps"], self.episodes.defaults["history"]
+            rows.append((instance.id, steps, history, recorded.episodes, "human (paper)", recorded.human,
+                         _frame.normalize(instance.id, recorded.human)))
+            for label, raw in self.references(instance, steps):
+                rows.append(("", "", "", "", f"{label} (expected)", raw, _frame.normalize(instance.id, raw)))
+        return Summary(f"{self.title}: settings and reference scores", header, tuple(rows))
+
+    def convert(self, path: Path, seed: int | None = None, model: str | None = None,
+                **options: Any) -> Iterator[Episode]:
+        """Episode logs from SmartPlay's own run tables (see ``_convert``)."""
+        return _convert.convert(path, world=self.name, instance=self.episodes.env, settings=self.episodes.defaults,
+                                seed=seed, model=model)

@@ -1,0 +1,1 @@
+"""SmartPlay's two-armed bandit, ``BanditTwoArmedHighLowFixed``."""

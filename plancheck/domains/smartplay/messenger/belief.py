@@ -1,0 +1,361 @@
+"""The observational checker of MessengerL2/L3: is a sequence of texts something the rules can produce?
+
+SmartPlay's L2/L3 runs draw the entity moves from an unseeded generator, so a log cannot be
+replayed; it can still be checked against everything the rules allow. The checker keeps every
+hidden state consistent with the texts so far: which shipped start layout the episode began
+from (the first text is matched against all 24 or 720), the avatar's position (its moves are
+deterministic), and, per entity and movement type, the set of pixel positions it can be in
+(:mod:`.bitgrid`). Each step moves these sets as the rules allow, keeps the parts that explain the
+reward and the end (which entities touched the avatar; the reward of each combination comes from
+the engine itself, :func:`outcome`), and keeps the positions that show as the text says. When no
+hidden state is left, the step is inconsistent, and the reason says what the text claims and
+what the rules allowed instead.
+
+Entities move independently given the avatar's path, so the sets are kept per entity; what
+couples them is checked exactly: the reward (every combination of touching entities is tried)
+and the movement types (some shipped variant must give every entity a type it can still have).
+In L3 the text shows only the nearer of two same-named entities (the message and its decoy, the
+goal and its decoy); each of the pair must then be where the text says or not nearer than that,
+and one of them where the text says. This is looser than the joint truth in one corner (two
+same-named entities equally far away): the checker never rejects a possible log, and could in
+that corner accept an impossible one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import product
+
+from plancheck.domains.smartplay.messenger import bitgrid, data, prompts
+from plancheck.domains.smartplay.messenger.engine import ACTION_DIRS, Level
+from plancheck.domains.smartplay.messenger.instance import read_variant
+from plancheck.domains.smartplay.messenger.observe import View
+from plancheck.domains.smartplay.messenger.run import ENTITY_KEYS, domain, layout
+
+MOVEMENTS = data.MOVEMENTS  # chaser, fleeing, immovable: the index of a key's masks
+Masks = tuple[int, int, int]
+Reason = Callable[[], str]  # why a hypothesis failed, worded only when it is reported
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one tick's collisions do: the reward, whether the avatar lives and holds the message,
+    which entities die, and how the game ends (None: it goes on)."""
+
+    reward: float
+    alive: bool
+    has_message: bool
+    dead: frozenset[str]
+    won: bool | None
+
+
+@cache
+def outcome(level: int, touching: frozenset[str], has_message: bool) -> Outcome:
+    """The engine's effects and terminations when exactly the entities ``touching`` overlap the
+    avatar (the message is gone once the avatar has it)."""
+    stage = domain(level, data.variant_files(level)[0].name)
+    sim = Level(stage, (), random.Random(0))
+    sim.width = sim.height = bitgrid.CELLS
+    sim.create(stage.sprite("with_message" if has_message else "no_message"), None, 8, 8)
+    corners = iter(((0, 0), (18, 0), (0, 18), (18, 18), (0, 8)))
+    present = [key for key in entity_keys(level) if not (key == "message" and has_message)]
+    for key in present:
+        x, y = (8, 8) if key in touching else next(corners)
+        sim.create(stage.sprite(key), None, x, y)
+    reward = sim.resolve()
+    avatar = sim.avatar()
+    return Outcome(reward, avatar is not None, avatar is not None and avatar.key == "with_message",
+                   frozenset(key for key in present if not sim.live[key]), sim.won if sim.ended else None)
+
+
+@cache
+def outcomes(level: int, keys: tuple[str, ...], has_message: bool) -> dict[tuple, tuple[frozenset[str], ...]]:
+    """Every set of touching entities among ``keys``, grouped by what it shows: (reward, end,
+    avatar alive, message held)."""
+    found: dict[tuple, list[frozenset[str]]] = {}
+    for touched in product((False, True), repeat=len(keys)):
+        hit = frozenset(k for k, t in zip(keys, touched, strict=True) if t)
+        out = outcome(level, hit, has_message)
+        found.setdefault(_signature(out.reward, out.won is not None, out.alive, out.has_message), []).append(hit)
+    return {signature: tuple(hits) for signature, hits in found.items()}
+
+
+def _signature(reward: float, done: bool, alive: bool, has_message: bool | None) -> tuple:
+    return round(reward, 6), done, alive, bool(has_message) and alive
+
+
+@cache
+def entity_keys(level: int) -> tuple[str, ...]:
+    return ENTITY_KEYS[:3] if level == 2 else ENTITY_KEYS
+
+
+@cache
+def variants(level: int) -> tuple[dict[str, str], ...]:
+    return tuple(dict(read_variant(path).movements) for path in data.variant_files(level))
+
+
+@cache
+def start_layouts(level: int) -> tuple[tuple[str, tuple[tuple[str, int, int], ...]], ...]:
+    """Every start layout of the stage: file name and the sprites it creates."""
+    first_variant = data.variant_files(level)[0].name
+    layouts = tuple((path.name, layout(level, first_variant, path.name)) for path in data.init_state_files(level))
+    walled = [name for name, created in layouts if any(key == "wall" for key, _, _ in created)]
+    if walled:  # the position sets move without walls (no shipped layout has one)
+        raise ValueError(f"the observational checker does not handle walls, which {walled[0]} has")
+    return layouts
+
+
+@cache
+def _layout_index(level: int) -> dict[tuple, tuple[int, ...]]:
+    """Start layouts by what the first text shows of them: per role group, the nearest entity's
+    distance and direction (the names only decide the order of the lines)."""
+    index: dict[tuple, list[int]] = {}
+    roles = {"enemy": 0, "message": 1, "decoy_message": 1, "goal": 2, "decoy_goal": 2}
+    for number, (_, created) in enumerate(start_layouts(level)):
+        row, col = next((r, c) for key, r, c in created if key == "no_message")
+        nearest: dict[int, tuple] = {}
+        for key, r, c in created:
+            if key in roles:
+                place = (abs(r - row) + abs(c - col), (r, c))
+                nearest[roles[key]] = min(nearest.get(roles[key], place), place)
+        shown = tuple((d, prompts.direction((r - row, c - col))) for d, (r, c) in
+                      (nearest[group] for group in range(3)))
+        index.setdefault(shown, []).append(number)
+    return {shown: tuple(numbers) for shown, numbers in index.items()}
+
+
+@dataclass
+class Hypothesis:
+    """One hidden state set: the avatar's pixel position and message, and for each live entity the
+    positions it can have under each movement type (dead entities: the types they could have had)."""
+
+    ax: int
+    ay: int
+    has_message: bool
+    masks: dict[str, Masks]
+    dead: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def key(self) -> tuple:
+        """What tells two hypotheses apart."""
+        return (self.ax, self.ay, self.has_message, tuple(self.masks.items()), tuple(sorted(self.dead.items())))
+
+
+class Inconsistent(Exception):
+    """A text no hidden state explains; the message says what was expected."""
+
+
+def _id_groups(level: int, game: data.Game) -> dict[str, tuple[str, ...]]:
+    """Entity name -> the sprite keys that show under that name."""
+    groups: dict[str, tuple[str, ...]] = {game.enemy: ("enemy",), game.message: ("message",), game.goal: ("goal",)}
+    if level == 3:
+        groups = {game.enemy: ("enemy",), game.message: ("message", "decoy_message"),
+                  game.goal: ("goal", "decoy_goal")}
+    return groups
+
+
+def game_of(names: tuple[str, ...]) -> data.Game:
+    """The test game whose three entities a first observation lists."""
+    for game in data.test_games():
+        if set(names) == {game.enemy, game.message, game.goal}:
+            return game
+    raise Inconsistent(f"the first observation lists {', '.join(names) or 'nothing'}, which is not the enemy, "
+                       "message and goal of any of SmartPlay's 32 test games")
+
+
+class Tracker:
+    """Follows one L2/L3 episode text by text; :meth:`step` raises :class:`Inconsistent`."""
+
+    def __init__(self, level: int, first: View):
+        if first.error or first.action is not None:
+            raise Inconsistent("the first observation must be the start's, without an action line")
+        if first.has_message:
+            raise Inconsistent(f"L{level} episodes start without the message, but the first observation says "
+                               f"{prompts.HAS_MESSAGE!r}")
+        self.level = level
+        self._moves: dict[tuple, tuple[int, int]] = {}
+        self.game = game_of(first.names())
+        self.groups = _id_groups(level, self.game)
+        seen = {item.name: (item.distance, item.direction) for item in first.seen}
+        shown = (seen[self.game.enemy], seen[self.game.message], seen[self.game.goal])
+        self.hypotheses: list[Hypothesis] = []
+        for number in _layout_index(level).get(shown, ()):
+            _, created = start_layouts(level)[number]
+            row, col = next((r, c) for key, r, c in created if key == "no_message")
+            masks = {key: (bitgrid.bit(2 * c, 2 * r),) * 3 for key, r, c in created if key in ENTITY_KEYS}
+            self.hypotheses.append(Hypothesis(2 * col, 2 * row, False, masks))
+        self._restrict_types(self.hypotheses)
+        if not self.hypotheses:
+            raise Inconsistent(f"the first observation matches none of the {len(start_layouts(level))} start "
+                               f"layouts of MessengerL{level}")
+
+    def step(self, action: int, view: View, reward: float, done: bool) -> None:
+        """Take one step's text, reward and end into account (raises :class:`Inconsistent`)."""
+        survivors: list[Hypothesis] = []
+        reasons: list[Reason] = []
+        self._moves = {}  # hypotheses often share an entity's positions: their moves are computed once
+        for hypothesis in self.hypotheses:
+            survivors.extend(self._advance(hypothesis, action, view, reward, done, reasons))
+        self._restrict_types(survivors)
+        if len(survivors) > 1:
+            survivors = list({h.key(): h for h in survivors}.values())
+        if not survivors:
+            raise Inconsistent(reasons[0]() if reasons else "no movement of the entities allowed by the shipped "
+                               "variants explains the moves so far")
+        self.hypotheses = survivors
+
+    def can_end(self, action: int) -> bool:
+        """Whether ``action`` can end the episode (some entity can touch the avatar in a way that ends it)."""
+        for h in self.hypotheses:
+            dx, dy = ACTION_DIRS[action]
+            ax, ay = h.ax + 2 * dx, h.ay + 2 * dy
+            if not (0 <= ax < bitgrid.SIDE and 0 <= ay < bitgrid.SIDE):
+                ax, ay = h.ax, h.ay
+            near = bitgrid.touching(ax, ay)
+            far = bitgrid.FULL & ~near
+            moved = {key: (bitgrid.chaser_moves(c, h.ax, h.ay), bitgrid.fleeing_moves(f, h.ax, h.ay), i)
+                     for key, (c, f, i) in h.masks.items()}
+            for signature, hits in outcomes(self.level, tuple(moved), h.has_message).items():
+                if signature[1] and any(all((c | f | i) & (near if k in hit else far)
+                                            for k, (c, f, i) in moved.items()) for hit in hits):
+                    return True
+        return False
+
+    def _advance(self, h: Hypothesis, action: int, view: View, reward: float, done: bool,
+                 reasons: list[Reason]) -> list[Hypothesis]:
+        dx, dy = ACTION_DIRS[action]
+        ax, ay = h.ax + 2 * dx, h.ay + 2 * dy
+        if not (0 <= ax < bitgrid.SIDE and 0 <= ay < bitgrid.SIDE):
+            ax, ay = h.ax, h.ay
+        near = bitgrid.touching(ax, ay)
+        far = bitgrid.FULL & ~near
+        moved = {}
+        for key, (c, f, i) in h.masks.items():
+            known = self._moves.get((c, f, h.ax, h.ay))
+            if known is None:
+                known = self._moves[c, f, h.ax, h.ay] = (bitgrid.chaser_moves(c, h.ax, h.ay),
+                                                          bitgrid.fleeing_moves(f, h.ax, h.ay))
+            moved[key] = (*known, i)
+        keys = tuple(moved)
+        table = outcomes(self.level, keys, h.has_message)
+        wanted = _signature(reward, done, not view.error, view.has_message)
+        result = []
+        for hit in table.get(wanted, ()):
+            if not all((c | f | i) & (near if k in hit else far) for k, (c, f, i) in moved.items()):
+                continue
+            out = outcome(self.level, hit, h.has_message)
+            masks = {}
+            for k, (c, f, i) in moved.items():
+                if k not in out.dead:
+                    keep = near if k in hit else far
+                    masks[k] = (c & keep, f & keep, i & keep)
+            dead = dict(h.dead) | {k: frozenset(t for t, m in zip(MOVEMENTS, moved[k], strict=True) if m)
+                                   for k in out.dead}
+            child = Hypothesis(ax, ay, out.has_message, masks, dead)
+            why = self._observe(child, view) if out.alive else None
+            if why is None:
+                result.append(child)
+            else:
+                reasons.append(why)
+        if not result and not reasons:
+            reasons.append(lambda: self._unexplained(table, moved, near, wanted))
+        return result
+
+    @staticmethod
+    def _unexplained(table: dict, moved: dict[str, Masks], near: int, wanted: tuple) -> str:
+        possible = [signature for signature, hits in table.items() if any(
+            all(any(m & near for m in moved[k]) if k in hit else any(m & ~near for m in moved[k]) for k in moved)
+            for hit in hits)]
+
+        def said(signature: tuple) -> str:
+            reward, done, alive, has_message = signature
+            state = "the avatar gone" if not alive else ("with the message" if has_message else "without it")
+            return f"reward {reward:g}{', the end' if done else ''}, {state}"
+
+        return f"{said(wanted)} is not what the rules allow here; the entities' possible moves give " + \
+            "; or ".join(said(signature) for signature in sorted(possible))
+
+    def _observe(self, h: Hypothesis, view: View) -> Reason | None:
+        """Keep the positions that show as ``view`` says; why none is left (None if some are)."""
+        row, col = h.ay // 2, h.ax // 2
+        shown = {seen.name: seen for seen in view.seen}
+        masks = h.masks
+        for name, keys in self.groups.items():
+            alive = [k for k in keys if k in masks]
+            seen = shown.pop(name, None)
+            if seen is None:
+                if alive:
+                    return lambda: f"the text no longer lists the {name}, but nothing removed it"
+                continue
+            if not alive:
+                return lambda: f"the text lists the {name}, which is gone"
+            exact = bitgrid.seen_at(row, col, seen.distance, seen.direction)
+            if len(alive) == 1:
+                key = alive[0]
+                before = masks[key]
+                c, f, i = before
+                after = masks[key] = (c & exact, f & exact, i & exact)
+                if not (after[0] or after[1] or after[2]):
+                    return lambda: self._where(name, seen, before, row, col)
+                continue
+            if not any(m & exact for k in alive for m in masks[k]):
+                merged = tuple(a | b for a, b in zip(*(masks[k] for k in alive), strict=True))
+                return lambda: self._where(name, seen, merged, row, col)
+            hidden = bitgrid.not_nearer(row, col, seen.distance)
+            for key in alive:
+                c, f, i = masks[key]
+                masks[key] = (c & hidden, f & hidden, i & hidden)
+                if not any(masks[key]):
+                    return lambda: f"the text shows the {name} {seen.distance} steps away, but the other " \
+                                   f"{name} must be nearer"
+        if shown:
+            name = next(iter(shown))
+            return lambda: f"the text lists the {name}, which is not in this game"
+        return None
+
+    @staticmethod
+    def _where(name: str, seen, masks: Masks, row: int, col: int) -> str:
+        places = sorted({(abs(y // 2 - row) + abs(x // 2 - col), prompts.direction((y // 2 - row, x // 2 - col)))
+                         for mask in masks for x, y in bitgrid.pixels(mask)})
+        listed = "; ".join(f"{d} steps to your {w}" if d else "with you" for d, w in places[:8])
+        more = f" (and {len(places) - 8} more)" if len(places) > 8 else ""
+        return f"the text says '{seen}', but the rules allow the {name} only: {listed}{more}"
+
+    def _restrict_types(self, hypotheses: list[Hypothesis]) -> None:
+        """Keep the movement types some shipped variant allows with every other entity's."""
+        kept = []
+        for h in hypotheses:
+            pattern = tuple((k, bool(c), bool(f), bool(i)) for k, (c, f, i) in h.masks.items())
+            allowed = _allowed_pattern(self.level, pattern, tuple(sorted(h.dead.items())))
+            if allowed is None:
+                continue
+            if allowed != pattern:
+                h.masks = {k: (c if a[1] else 0, f if a[2] else 0, i if a[3] else 0)
+                           for (k, (c, f, i)), a in zip(h.masks.items(), allowed, strict=True)}
+            kept.append(h)
+        hypotheses[:] = kept
+
+
+@cache
+def _allowed_pattern(level: int, pattern: tuple, dead: tuple) -> tuple | None:
+    """``pattern`` (per live entity: which movement types it can still have) cut down to the types
+    of the shipped variants that fit every entity's, dead ones included; None when none fits."""
+    possible = tuple(sorted([(k, frozenset(t for t, ok in zip(MOVEMENTS, flags, strict=True) if ok))
+                             for k, *flags in pattern] + list(dead)))
+    allowed = _allowed_types(level, possible)
+    if allowed is None:
+        return None
+    return tuple((k, *(ok and t in allowed[k] for t, ok in zip(MOVEMENTS, flags, strict=True)))
+                 for k, *flags in pattern)
+
+
+@cache
+def _allowed_types(level: int, possible: tuple[tuple[str, frozenset[str]], ...]) -> dict[str, set[str]] | None:
+    """Per entity, the movement types of the shipped variants that fit every entity's possible
+    types (None when no variant fits)."""
+    fitting = [v for v in variants(level) if all(v[k] in types for k, types in possible)]
+    if not fitting:
+        return None
+    return {k: {v[k] for v in fitting} for k, _ in possible}

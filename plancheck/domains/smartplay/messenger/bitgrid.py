@@ -1,0 +1,140 @@
+"""Sets of sprite positions as bit masks over the pixel grid, and how they move in one tick.
+
+A mask is a Python int with bit ``y * side + x`` set for each possible top-left pixel (x, y) of a
+2x2-pixel sprite on the 20x20-pixel screen (x, y in 0..18, so ``side`` = 19). The moves follow the
+engine (:mod:`.engine`): a Chaser steps one pixel along a direction that brings it nearer the
+avatar, a Fleeing sprite along one that takes it farther, an Immovable one stays; a step off the
+screen is taken back (``EOS > stepBack``). Because the choice depends only on which side of the
+avatar a sprite is, the successors of a whole set are a few shifts of its parts.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+SIDE = 19  # pixel positions per axis: (10 cells - 1) * 2 + 1
+CELLS = 10
+FULL = (1 << (SIDE * SIDE)) - 1
+
+
+def bit(x: int, y: int) -> int:
+    return 1 << (y * SIDE + x)
+
+
+def _union(pixels) -> int:
+    mask = 0
+    for x, y in pixels:
+        mask |= bit(x, y)
+    return mask
+
+
+_COLUMNS = tuple(_union((x, y) for y in range(SIDE)) for x in range(SIDE))
+_ROWS = tuple(_union((x, y) for x in range(SIDE)) for y in range(SIDE))
+_FIRST_COL, _LAST_COL, _FIRST_ROW, _LAST_ROW = _COLUMNS[0], _COLUMNS[-1], _ROWS[0], _ROWS[-1]
+_LEFT_OF = tuple(sum(_COLUMNS[:x]) for x in range(SIDE))  # columns < x
+_ABOVE = tuple(sum(_ROWS[:y]) for y in range(SIDE))  # rows < y
+
+
+def left(mask: int) -> int:
+    return ((mask & ~_FIRST_COL) >> 1) | (mask & _FIRST_COL)
+
+
+def right(mask: int) -> int:
+    return ((mask & ~_LAST_COL) << 1) | (mask & _LAST_COL)
+
+
+def up(mask: int) -> int:
+    return ((mask & ~_FIRST_ROW) >> SIDE) | (mask & _FIRST_ROW)
+
+
+def down(mask: int) -> int:
+    return ((mask & ~_LAST_ROW) << SIDE) | (mask & _LAST_ROW)
+
+
+def chaser_moves(mask: int, ax: int, ay: int) -> int:
+    """:func:`successors` of a Chaser."""
+    if not mask:
+        return 0
+    west, same_x = mask & _LEFT_OF[ax], mask & _COLUMNS[ax]
+    east = mask & ~(_LEFT_OF[ax] | _COLUMNS[ax])
+    north, same_y = mask & _ABOVE[ay], mask & _ROWS[ay]
+    south = mask & ~(_ABOVE[ay] | _ROWS[ay])
+    on_it = same_x & same_y  # no step brings it nearer: any of the four
+    return left(east | on_it) | right(west | on_it) | up(south | on_it) | down(north | on_it)
+
+
+def fleeing_moves(mask: int, ax: int, ay: int) -> int:
+    """:func:`successors` of a Fleeing sprite."""
+    if not mask:
+        return 0
+    west, same_x = mask & _LEFT_OF[ax], mask & _COLUMNS[ax]
+    east = mask & ~(_LEFT_OF[ax] | _COLUMNS[ax])
+    north, same_y = mask & _ABOVE[ay], mask & _ROWS[ay]
+    south = mask & ~(_ABOVE[ay] | _ROWS[ay])
+    return right(east | same_x) | left(west | same_x) | up(north | same_y) | down(south | same_y)
+
+
+def successors(movement: str, mask: int, ax: int, ay: int) -> int:
+    """Every position a sprite of ``movement`` type can reach in one tick from any position in
+    ``mask``, with the avatar at pixel (ax, ay) when it chooses (before the avatar moves).
+
+    >>> successors("chaser", bit(6, 2), 2, 2) == bit(5, 2)
+    True
+    >>> successors("fleeing", bit(6, 2), 6, 4) == bit(5, 2) | bit(7, 2) | bit(6, 1)
+    True
+    """
+    if movement == "chaser":
+        return chaser_moves(mask, ax, ay)
+    return fleeing_moves(mask, ax, ay) if movement == "fleeing" else mask
+
+
+@cache
+def touching(ax: int, ay: int) -> int:
+    """Positions whose square overlaps the avatar's at pixel (ax, ay) with positive area."""
+    return _union((x, y) for x in range(ax - 1, ax + 2) for y in range(ay - 1, ay + 2)
+                  if 0 <= x < SIDE and 0 <= y < SIDE)
+
+
+@cache
+def _cell_pixels(row: int, col: int) -> int:
+    return _union((x, y) for x in (2 * col, 2 * col + 1) for y in (2 * row, 2 * row + 1) if x < SIDE and y < SIDE)
+
+
+@cache
+def seen_at(row: int, col: int, distance: int, where: str) -> int:
+    """Positions a sprite shows as ``<distance> steps to your <where>`` from the avatar's cell."""
+    sign_r = -1 if "north" in where else (1 if "south" in where else 0)
+    sign_c = -1 if "west" in where else (1 if "east" in where else 0)
+    cells = []
+    for dr in range(distance + 1):
+        dc = distance - dr
+        if (dr == 0) != (sign_r == 0) or (dc == 0) != (sign_c == 0):
+            continue
+        r, c = row + sign_r * dr, col + sign_c * dc
+        if 0 <= r < CELLS and 0 <= c < CELLS:
+            cells.append((r, c))
+    return _union_cells(cells)
+
+
+@cache
+def not_nearer(row: int, col: int, distance: int) -> int:
+    """Positions at least ``distance`` cells from the avatar's cell."""
+    return _union_cells((r, c) for r in range(CELLS) for c in range(CELLS) if abs(r - row) + abs(c - col) >= distance)
+
+
+def _union_cells(cells) -> int:
+    mask = 0
+    for row, col in cells:
+        mask |= _cell_pixels(row, col)
+    return mask
+
+
+def pixels(mask: int) -> list[tuple[int, int]]:
+    """The (x, y) positions in ``mask``."""
+    found, index = [], 0
+    while mask:
+        if mask & 1:
+            found.append((index % SIDE, index // SIDE))
+        mask >>= 1
+        index += 1
+    return found

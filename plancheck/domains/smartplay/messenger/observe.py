@@ -1,0 +1,108 @@
+"""Read a Messenger observation text back into what it says (the inverse of :mod:`.prompts`).
+
+A text is ``Environment Error.`` (the avatar is gone) or: an optional ``You took action <A>.``
+line, the message flag line, then ``You see:`` with one ``- <name> <d> steps to your <dir>`` (or
+``- <name> 0 steps with you``) line per entity, or ``You see nothing away from you.``. Anything
+else is reported with the line it is on; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from plancheck.domains.smartplay.messenger import prompts
+from plancheck.domains.smartplay.messenger.data import ENTITY_ID, NPC_NAMES
+
+DIRECTIONS = ("north", "south", "west", "east", "north-west", "north-east", "south-west", "south-east")
+_SEEN = re.compile(r"^- (?P<name>[a-z]+) (?:(?P<d>\d+) steps to your (?P<dir>[a-z-]+)|(?P<zero>0) steps with you)$")
+_ACTION = re.compile(r"^You took action (?P<action>.*)\.$")
+
+
+class ObservationError(ValueError):
+    """The text is not an observation SmartPlay's Messenger writes; the message says where and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One ``You see`` line: an entity's name, its distance and direction (``""`` at distance 0)."""
+
+    name: str
+    distance: int
+    direction: str
+
+    @property
+    def entity_id(self) -> int:
+        return ENTITY_ID[self.name]
+
+    def __str__(self) -> str:
+        if self.distance == 0:
+            return f"{self.name} 0 steps with you"
+        return f"{self.name} {self.distance} steps to your {self.direction}"
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What an observation says: the action it reports (None at the start), whether the avatar has
+    the message, the entities it lists; ``error`` is true for ``Environment Error.``."""
+
+    action: str | None
+    has_message: bool | None
+    seen: tuple[Seen, ...]
+    error: bool = False
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(item.name for item in self.seen)
+
+
+def _seen(line: str, number: int) -> Seen:
+    match = _SEEN.match(line)
+    if match is None:
+        raise ObservationError(f"line {number}: {line!r} is not '- <name> <d> steps to your <direction>'")
+    name = match["name"]
+    if name not in NPC_NAMES:
+        raise ObservationError(f"line {number}: {name!r} is not a Messenger entity")
+    if match["zero"] is not None:
+        return Seen(name, 0, "")
+    distance, direction = int(match["d"]), match["dir"]
+    if direction not in DIRECTIONS:
+        raise ObservationError(f"line {number}: {direction!r} is not a direction")
+    if distance == 0 or (distance == 1 and "-" in direction):
+        raise ObservationError(f"line {number}: {distance} steps to your {direction} is not a possible place")
+    return Seen(name, distance, direction)
+
+
+def read(text: str) -> View:
+    """The :class:`View` of an observation text.
+
+    >>> read("You took action Move South.\\n\\nYou (agent) don't have the message.\\n\\nYou see:\\n"
+    ...      "- mage 1 steps to your south\\n- robot 3 steps to your north").seen
+    (Seen(name='mage', distance=1, direction='south'), Seen(name='robot', distance=3, direction='north'))
+    """
+    if text == prompts.ENVIRONMENT_ERROR:
+        return View(None, None, (), error=True)
+    lines = text.split("\n")
+    action, index = None, 0
+    if lines and lines[0].startswith("You took action"):
+        match = _ACTION.match(lines[0])
+        if match is None or match["action"] not in prompts.ACTIONS:
+            raise ObservationError(f"line 1: {lines[0]!r} names no Messenger action")
+        if len(lines) < 3 or lines[1] != "":
+            raise ObservationError("line 2: a blank line must follow the action line")
+        action, index = match["action"], 2
+    flags = {prompts.NO_MESSAGE: False, prompts.HAS_MESSAGE: True}
+    if index >= len(lines) or lines[index] not in flags:
+        got = lines[index] if index < len(lines) else "the end of the text"
+        raise ObservationError(f"line {index + 1}: expected the message flag ({prompts.NO_MESSAGE!r} or "
+                               f"{prompts.HAS_MESSAGE!r}), found {got!r}")
+    has_message = flags[lines[index]]
+    rest = lines[index + 1:]
+    if rest == ["", "You see nothing away from you."]:
+        return View(action, has_message, ())
+    if len(rest) < 3 or rest[0] != "" or rest[1] != "You see:":
+        raise ObservationError(f"line {index + 2}: expected a blank line and 'You see:' after the message flag")
+    seen = tuple(_seen(line, index + 3 + i) for i, line in enumerate(rest[2:], start=1))
+    ids = [item.entity_id for item in seen]
+    if ids != sorted(set(ids)):
+        raise ObservationError("the entities are not listed once each in SmartPlay's order (ascending id)")
+    return View(action, has_message, seen)

@@ -1,0 +1,1 @@
+"""SmartPlay's Rock Paper Scissors, ``RockPaperScissorBasic``."""

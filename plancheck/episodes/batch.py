@@ -1,0 +1,37 @@
+"""Check every episode of many log files; a broken episode is reported with its file and line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from plancheck.episodes.check import check_episode
+from plancheck.episodes.game import Episodes
+from plancheck.episodes.log import BrokenEpisode, Episode, read_episodes
+from plancheck.errors import BadInputError
+from plancheck.verifier.batch import BatchItem
+from plancheck.verifier.records import BrokenRecord, Record
+
+
+def record_of(episode: Episode) -> Record:
+    """The batch record of an episode: its header's line, instance, and who played (for per-model tables:
+    the header's ``model``, else a reference policy's name, else the file's name)."""
+    header = episode.header
+    model = header.model or (header.policy if header.policy.startswith("reference:") else None)
+    return Record(header.line, header.instance, source=episode.source,
+                  meta={"model": model, "seed": header.seed, "policy": header.policy})
+
+
+def evaluate_episodes(episodes: Episodes, paths: Iterable[Path]) -> Iterator[BatchItem]:
+    """One item per episode of each file: its verdict, or why it could not be checked."""
+    for path in paths:
+        for episode in read_episodes(path):
+            if isinstance(episode, BrokenEpisode):
+                yield BatchItem(BrokenRecord(episode.line, episode.reason, episode.source, episode.instance),
+                                error=episode.reason)
+                continue
+            record = record_of(episode)
+            try:
+                yield BatchItem(record, verdict=check_episode(episodes, episode))
+            except BadInputError as error:
+                yield BatchItem(record, error=error.message)
