@@ -17,6 +17,8 @@ from typing import Any
 from plancheck.episodes.game import CLEAR, CheckedStep, Episodes, Follower, Game, Read, Reading, Transition
 from plancheck.episodes.log import Episode, Step
 from plancheck.errors import BadInputError, Location
+from plancheck.translators.answer import Reading as VerdictReading
+from plancheck.translators.answer import ReadStatus
 from plancheck.verifier.verdict import Failure, LazySteps, StepView, Verdict
 
 
@@ -71,6 +73,7 @@ def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
                  "inconsistent_steps": run.inconsistent, **outcome.metrics},
         optimal=outcome.optimal,
         consistent=run.inconsistent == 0,
+        read=_read_status(checked),
     )
 
 
@@ -247,6 +250,21 @@ def _reads(checked: Sequence[CheckedStep]) -> dict[str, int]:
         if step.read is not None:
             counts[f"read_{step.read.status}"] += 1
     return counts
+
+
+def _read_status(checked: Sequence[CheckedStep]) -> VerdictReading:
+    """The log's read status: ambiguous when a reply was read ambiguously, else clear (a reply that names no
+    action ends the episode; it is said, and the log is still read)."""
+    counts = _reads(checked)
+    replies = sum(counts.values())
+    ambiguous = [str(step.index) for step in checked if step.read is not None and step.read.status == "ambiguous"]
+    unread = [str(step.index) for step in checked if step.read is not None and step.read.status == "none"]
+    why = f"{counts['read_clear']} of {replies} replies read clearly"
+    if ambiguous:
+        why += f"; ambiguous at step(s) {', '.join(ambiguous)}"
+    if unread:
+        why += f"; no action at step(s) {', '.join(unread)}"
+    return VerdictReading(ReadStatus.AMBIGUOUS if ambiguous else ReadStatus.CLEAR, why)
 
 
 def _grouped(checked: Sequence[CheckedStep]) -> tuple[str, ...]:
