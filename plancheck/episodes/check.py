@@ -14,7 +14,18 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from plancheck.episodes.game import CLEAR, CheckedStep, Episodes, Follower, Game, Read, Reading, Transition
+from plancheck.episodes.game import (
+    AMBIGUOUS,
+    CLEAR,
+    NONE,
+    CheckedStep,
+    Episodes,
+    Follower,
+    Game,
+    Read,
+    Reading,
+    Transition,
+)
 from plancheck.episodes.log import Episode, Step
 from plancheck.errors import BadInputError, Location
 from plancheck.translators.answer import Reading as VerdictReading
@@ -44,7 +55,7 @@ def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
                                 "its seed", where)
         game = follower
     run = _Run(game, follower, reading)
-    begin = getattr(follower, "begin", None)  # a follower whose start is drawn reads it from the log first
+    begin = getattr(follower, "begin", None)  # optional: a follower whose start is drawn reads it from the log
     if begin is not None and (problem := begin(episode)) is not None:
         run._problem(0, "(start)", problem)
     run.start(header.observation)
@@ -253,13 +264,21 @@ def _reads(checked: Sequence[CheckedStep]) -> dict[str, int]:
 
 
 def _read_status(checked: Sequence[CheckedStep]) -> VerdictReading:
-    """The log's read status: ambiguous when a reply was read ambiguously, else clear (a reply that names no
-    action ends the episode; it is said, and the log is still read)."""
-    counts = _reads(checked)
-    replies = sum(counts.values())
-    ambiguous = [str(step.index) for step in checked if step.read is not None and step.read.status == "ambiguous"]
-    unread = [str(step.index) for step in checked if step.read is not None and step.read.status == "none"]
-    why = f"{counts['read_clear']} of {replies} replies read clearly"
+    """The log's read status, summed up from its replies' readings (see :func:`replies_reading`)."""
+    return replies_reading([(step.index, step.read.status) for step in checked if step.read is not None])
+
+
+def replies_reading(statuses: Sequence[tuple[int, str]]) -> VerdictReading:
+    """The read status of a conversation from its replies' (step, status) readings: ambiguous when a reply was
+    read ambiguously, else clear (a reply that names no action is said with its step: the reading took no
+    action or its benchmark's fallback, and the rest is still read).
+
+    >>> replies_reading([(1, "clear"), (2, "none"), (3, "ambiguous")]).why
+    '1 of 3 replies read clearly; ambiguous at step(s) 3; no action at step(s) 2'
+    """
+    ambiguous = [str(step) for step, status in statuses if status == AMBIGUOUS]
+    unread = [str(step) for step, status in statuses if status == NONE]
+    why = f"{sum(1 for _, status in statuses if status == CLEAR)} of {len(statuses)} replies read clearly"
     if ambiguous:
         why += f"; ambiguous at step(s) {', '.join(ambiguous)}"
     if unread:
