@@ -72,15 +72,23 @@ class Option:
 _SHARED: dict[str, Option] = {
     "planner": Option("planner", "who computes the plan", ("solve",)),
     "timeout": Option("timeout", "seconds a planner may run per instance", ("solve",), 300.0, kind=float),
-    "pick": Option("pick", "which list is the answer when the text holds several", READING, "last",
-                   ("first", "last", "only")),
+    "pick": Option("pick", "which candidate answer is the answer when the text holds several: committed (a "
+                           "correction, else one introduced as the answer such as 'Final answer:', else the last "
+                           "bracket list or code block; lists introduced as explanation, recap or verification are "
+                           "not answers), or by position: last, first, only (several = unreadable)", READING,
+                   "committed", ("committed", "last", "first", "only")),
+    "unclosed": Option("unclosed", "a list cut off at the end of the text (the token limit?): accept it (read, "
+                                   "noted) or reject the answer as unreadable", READING, "accept",
+                       ("accept", "reject")),
+    "strict_read": Option("strict_read", "score an ambiguous answer (candidate answers that differ) as unreadable",
+                          READING, kind=bool),
     "unknown": Option("unknown", "a slot of the answer that names no action (always reported)", READING),
 }
 
 
 def shared_option(name: str, detail: str = "", **changes: Any) -> Option:
-    """The option ``name`` as every world declares it (planner, timeout, pick, unknown), with this world's
-    ``detail`` added to its help and its own ``choices``/``default`` where they differ.
+    """The option ``name`` as every world declares it (planner, timeout, pick, unclosed, strict_read, unknown),
+    with this world's ``detail`` added to its help and its own ``choices``/``default`` where they differ.
 
     >>> shared_option("timeout", default=60.0).flag, shared_option("timeout").default
     ('--timeout', 300.0)
@@ -122,7 +130,8 @@ class Example:
 
     ``valid`` is strict validity; ``failure_step`` and ``failure`` (words the reason contains) say
     where and why an invalid answer fails; ``parsed`` is False for an answer with no readable plan;
-    ``scores`` are expected scores (a subset of the verdict's); ``options`` go to ``check``.
+    ``scores`` are expected scores (a subset of the verdict's); ``options`` go to ``check``; ``read``
+    is the read status the verdict must carry (clear, ambiguous or none), when given.
     """
 
     instance: str
@@ -135,6 +144,7 @@ class Example:
     scores: Mapping[str, float] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     shows: str = ""  # what the example is about, in a few words
+    read: str | None = None
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from plancheck.cli.parallel import ordered_map, portable, world_of
 from plancheck.cli.progress import Progress
 from plancheck.cli.resume import Resumed, manifest, start
 from plancheck.errors import BadInputError
+from plancheck.translators.answer import ReadStatus
 from plancheck.verifier.batch import evaluate_record
 from plancheck.verifier.render import table_text
 from plancheck.verifier.verdict import Semantics, Verdict
@@ -161,6 +162,12 @@ def _outcomes(units: Iterator[Any], resumed: Resumed, work: Any, args: Any, keep
     yield from ordered_map(work, units, jobs=args.jobs, ray=args.ray)
 
 
+def count_read(counts: dict[str, dict[str, int]], record: Record, verdict: Verdict) -> None:
+    """Count an answer by its read status (clear, ambiguous, none), in all and under its model."""
+    for key in ("all", record.model):
+        counts.setdefault(key, {status.value: 0 for status in ReadStatus})[verdict.read.status.value] += 1
+
+
 def cmd_evaluate(args, world: World, options: dict) -> int:
     data = data_dir(args)
     if args.output:
@@ -234,6 +241,7 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
     drawing = args.plot is not None or args.html is not None
     stream = output.open(resumed.keep) if output is not None else None if args.summary or drawing else sys.stdout
     counts = {"scored": 0, "broken": 0, "unparsed": 0, "noted": 0}
+    reads: dict[str, dict[str, int]] = {"all": {status.value: 0 for status in ReadStatus}}  # by model too
     shown: list[Scored] = []
     kept: list[tuple[Any, Verdict]] = []  # for --plot and --html only
     broken: list[tuple[str, int, str]] = []  # for --html only
@@ -253,6 +261,7 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
             if outcome.verdict is not None:
                 counts["unparsed"] += not outcome.verdict.parsed
                 counts["noted"] += bool(outcome.record.notes)
+                count_read(reads, outcome.record, outcome.verdict)
                 if drawing:
                     kept.append((outcome.record, outcome.verdict))
                 yield outcome.record, outcome.verdict
@@ -273,7 +282,7 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
     if counts["broken"] > _SHOWN:
         print(f"... and {counts['broken'] - _SHOWN} more broken records", file=sys.stderr)
     if summary is not None:
-        _print_summary(args, summary, counts)
+        _print_summary(args, summary, counts, reads)
     if drawing and kept:
         _draw(args, world, options, kept, broken)
     if not counts["scored"] and not counts["broken"]:
@@ -283,10 +292,11 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
     return OK if counts["scored"] else BAD_INPUT
 
 
-def _print_summary(args, summary: Any, counts: dict[str, int]) -> None:
+def _print_summary(args, summary: Any, counts: dict[str, int], reads: dict[str, dict[str, int]]) -> None:
     total = counts["scored"] + counts["broken"]
     if args.json:
-        print(json.dumps({**summary.to_json(), "records": total, "broken": counts["broken"]}, indent=2))
+        print(json.dumps({**summary.to_json(), "records": total, "broken": counts["broken"], "read": reads},
+                         indent=2))
         return
     if counts["scored"]:
         print(table_text(summary.header, summary.rows, summary.title, summary.labels))
@@ -294,6 +304,7 @@ def _print_summary(args, summary: Any, counts: dict[str, int]) -> None:
     if counts["noted"]:
         note += f"; {counts['noted']} record(s) noted (e.g. no answer: the record's own reference was checked)"
     print(f"{counts['scored']} records scored, {counts['broken']} broken{note}")
+    print("read: " + ", ".join(f"{count} {status}" for status, count in reads["all"].items()))
 
 
 def _check_picture_options(args) -> None:

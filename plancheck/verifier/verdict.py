@@ -8,12 +8,12 @@ under the benchmark's named rules, world-specific metrics, and the optimum when 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
 from plancheck.errors import AnswerParseError
-from plancheck.translators.answer import ParsedAnswer, Span, SpanKind
+from plancheck.translators.answer import CLEAR, NOT_READ, ParsedAnswer, Reading, ReadStatus, Span, SpanKind
 from plancheck.verifier.execute import Trace
 
 
@@ -95,6 +95,7 @@ class Verdict:
     metrics: Mapping[str, Any] = field(default_factory=dict)
     optimal: Mapping[str, float] | None = None
     consistent: bool = True  # False: the answer's own record contradicts the rules (an episode log's outcomes)
+    read: Reading = CLEAR
 
     @property
     def parsed(self) -> bool:
@@ -138,6 +139,7 @@ class Verdict:
             "ignored": self.ignored,
             "scores": dict(self.scores),
             "metrics": dict(self.metrics),
+            "read": self.read.to_json(),
             "unread": [span.to_json() for span in self.spans],
             "notes": list(self.notes),
         }
@@ -172,13 +174,26 @@ class Verdict:
             has_goal=data.get("goal_reached") is not None, goal_reached=data.get("goal_reached"),
             goal_step=data.get("goal_step"), ignored=data.get("ignored", 0), scores=dict(data.get("scores", {})),
             metrics=dict(data.get("metrics", {})), optimal=data.get("optimal"),
-            consistent=data.get("consistent", True))
+            consistent=data.get("consistent", True),
+            read=Reading.from_json(data["read"]) if "read" in data else CLEAR)
 
 
 def unparseable(world: str, instance: str, error: AnswerParseError, has_goal: bool = False) -> Verdict:
     """The verdict for an answer in which no plan could be read."""
     return Verdict(world=world, instance=instance, parse_error=str(error), has_goal=has_goal,
-                   goal_reached=False if has_goal else None)
+                   goal_reached=False if has_goal else None, read=NOT_READ)
+
+
+def strict_read(verdict: Verdict, strict: bool = True) -> Verdict:
+    """Under ``--strict-read``, an ambiguous answer (candidate answers that differ) is scored as unreadable; its
+    reading, the candidates it lists and what was read stay in the verdict."""
+    if not strict or verdict.read.status is not ReadStatus.AMBIGUOUS or not verdict.parsed:
+        return verdict
+    differ = sum(1 for seen in verdict.read.candidates if seen.actions)
+    return replace(verdict, parse_error=f"the answer is ambiguous: {differ} candidate answers differ (--strict-read "
+                                        f"scores it as unreadable; without it: {verdict.read.why})",
+                   actions=(), steps=(), valid=False, failure=None, goal_step=None, ignored=0, scores={},
+                   goal_reached=False if verdict.has_goal else None)
 
 
 def from_trace(
@@ -231,4 +246,5 @@ def from_trace(
         scores=dict(scores),
         metrics=dict(metrics),
         optimal=None if optimal is None else dict(optimal),
+        read=parsed.reading,
     )

@@ -20,6 +20,7 @@ from plancheck.drawing.shapes import Picture
 from plancheck.errors import UnsupportedError
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
+from plancheck.verifier.verdict import strict_read as verdict_strict_read
 from plancheck.world import (
     COMMANDS,
     ONE_SHOT,
@@ -43,6 +44,10 @@ class MangoWorld(WorldBase):
                COMMANDS, DEFAULT_CUTOFF, kind=int),
         Option("answerable", "only questions answerable at the cutoff", ("instances", "prompt", "solve", "export"),
                kind=bool),
+        shared_option("pick", "first is plancheck's earlier rule"),
+        shared_option("unclosed", "reject (default) is the release evaluator's outcome, a format failure; accept "
+                      "reads the complete elements", default="reject"),
+        shared_option("strict_read"),
         shared_option("planner", "bfs: native breadth-first search, checked with networkx; fast-downward: Fast "
                       "Downward on the exported PDDL, checked with the search", default="bfs",
                       choices=("bfs", "fast-downward")),
@@ -83,8 +88,9 @@ class MangoWorld(WorldBase):
         return Prompt(instance.id, None, prompt_text(instance))
 
     def check(self, instance: MangoInstance, answer: str | Sequence[str], source: str | None = None,
+              pick: str = "committed", unclosed: str = "reject", strict_read: bool = False,
               **options: Any) -> Verdict:
-        return check_answer(instance, answer, source)
+        return verdict_strict_read(check_answer(instance, answer, source, pick=pick, unclosed=unclosed), strict_read)
 
     def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
         return records.read_answers(path)

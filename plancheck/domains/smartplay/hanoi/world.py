@@ -18,6 +18,7 @@ from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, 
 from plancheck.drawing.shapes import Picture
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
+from plancheck.verifier.verdict import strict_read as verdict_strict_read
 from plancheck.world import (
     ONE_SHOT,
     READING,
@@ -44,7 +45,9 @@ class HanoiWorld(WorldBase):
         Option("read", "plan: a list of moves (a bracket list, numbered, bulleted or bare lines); scan: every move "
                "written anywhere; smartplay: SmartPlay's rule, the earliest exact action text", READING, "plan",
                ("plan", "scan", "smartplay")),
-        shared_option("pick", choices=("last", "first", "only")),
+        shared_option("pick"),
+        shared_option("unclosed"),
+        shared_option("strict_read"),
         shared_option("unknown", "noop (an invalid move, reward -1), skip, or action0 (SmartPlay's silent "
                       "fallback, reported)", default="noop", choices=UNKNOWN_POLICIES),
         shared_option("planner", "native: the recursive 2^n-1 plan; or a classical planner on the exported PDDL",
@@ -61,9 +64,12 @@ class HanoiWorld(WorldBase):
         messages = prompts.opening_messages(instance.disks, question)
         return Prompt(instance.id, messages[0][1], messages[-1][1], tuple(messages[1:-1]))
 
-    def check(self, instance: HanoiInstance, answer: str | Sequence[str], read: str = "plan", pick: str = "last",
-              unknown: str = "noop", source: str | None = None, **options: Any) -> Verdict:
-        return check_answer(instance, answer, read_mode=read, pick=pick, unknown=unknown, source=source)
+    def check(self, instance: HanoiInstance, answer: str | Sequence[str], read: str = "plan",
+              pick: str = "committed", unclosed: str = "accept", unknown: str = "noop", strict_read: bool = False,
+              source: str | None = None, **options: Any) -> Verdict:
+        verdict = check_answer(instance, answer, read_mode=read, pick=pick, unclosed=unclosed, unknown=unknown,
+                               source=source)
+        return verdict_strict_read(verdict, strict_read)
 
     def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
         return records.read_answers(path)
