@@ -10,7 +10,7 @@ from typing import Any
 
 from plancheck.cli.common import FAILED, OK, data_dir, read_answer
 from plancheck.errors import BadInputError, Location
-from plancheck.verifier.render import verdict_text
+from plancheck.verifier.render import printable, verdict_text
 from plancheck.verifier.verdict import Semantics, Verdict
 from plancheck.world import Capability, World
 
@@ -34,12 +34,7 @@ def cmd_check(args, world: World, options: dict) -> int:
     verdict = world.check(instances[0], answer, source=source, **options)
     if world.supports(Capability.PDDL_PLAN) and args.pddl_plan is not None:
         _write_pddl_plan(world, instances[0], answer, verdict, args.pddl_plan, source, options)
-    semantics = Semantics(args.semantics)
-    if args.json:
-        print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
-    else:
-        print(verdict_text(verdict, semantics, show_steps=args.steps))
-    return OK if verdict.passed(semantics) else FAILED
+    return _show(args, verdict)
 
 
 def _check_episode(args, world: World, path: str) -> int:
@@ -62,12 +57,7 @@ def _check_episode(args, world: World, path: str) -> int:
     if isinstance(episode, BrokenEpisode):
         raise BadInputError(episode.reason, Location(episode.source, episode.line))
     verdict = check_episode(world.episodes, episode)
-    semantics = Semantics(args.semantics)
-    if args.json:
-        print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
-    else:
-        print(verdict_text(verdict, semantics, show_steps=args.steps))
-    return OK if verdict.passed(semantics) else FAILED
+    return _show(args, verdict)
 
 
 def _write_pddl_plan(world: World, instance: Any, answer: str, verdict: Verdict, path: Path, source: str,
@@ -79,3 +69,15 @@ def _write_pddl_plan(world: World, instance: Any, answer: str, verdict: Verdict,
     path.write_text(text, encoding="utf-8")
     print(f"wrote the answer as a PDDL plan to {path}; problem file {problem} (plancheck export "
           f"{world.name} {world.instance_id(instance)} --out DIR)", file=sys.stderr)
+
+
+def _show(args, verdict: Verdict) -> int:
+    """Print the verdict as JSON, as its feedback message, or as a report; the exit code says whether it passed."""
+    semantics = Semantics(args.semantics)
+    if args.json:
+        print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+    elif args.feedback:
+        print(printable(verdict.feedback()))
+    else:
+        print(verdict_text(verdict, semantics, show_steps=args.steps))
+    return OK if verdict.passed(semantics) else FAILED

@@ -6,15 +6,19 @@ import json
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from plancheck.cli.common import BAD_INPUT, OK, data_dir, emit, json_out
+from plancheck.cli.common import BAD_INPUT, OK, data_dir
+from plancheck.cli.output import RowWriter, output_format
 from plancheck.cli.progress import Progress
 from plancheck.errors import BadInputError
 from plancheck.verifier.batch import evaluate_records
-from plancheck.verifier.render import table_text
+from plancheck.verifier.render import table_markdown, table_text
+from plancheck.verifier.rows import answer_row
+from plancheck.verifier.stats import statistics
 from plancheck.world import BrokenRecord, Capability, Record, World
 
 
@@ -73,43 +77,58 @@ def _items(world: World, files: list[Path], data: Path | None, stdin: Path | Non
 
 def _evaluate(args, world: World, options: dict, items: Iterator[Any]) -> int:
     progress = Progress("records", not args.no_progress)
-    stream = json_out(args.output) if (args.output or not args.summary) else None
+    tables = args.summary or args.stats
+    fmt = output_format(args.format, args.output)
+    writer = RowWriter(args.output, fmt) if (args.output or not tables) else None
+    versions, rule = world.versions(), options.get("rule")
     results, broken, scored = [], [], 0
-    try:
-        for item in items:
-            progress.tick()
-            if item.verdict is not None:
-                scored += 1
-                if args.summary:  # keep verdicts (without their traces) only when a summary needs them
-                    results.append((item.record, replace(item.verdict, steps=())))
-            else:
-                broken.append(item)
-            if stream is not None:
-                emit(item.to_json(), stream)
-    finally:
-        progress.done()
-        if stream is not None and args.output:
-            stream.close()
+    with writer if writer is not None else nullcontext():
+        try:
+            for item in items:
+                progress.tick()
+                if item.verdict is not None:
+                    scored += 1
+                    if tables:  # keep verdicts (without their traces) only when a table needs them
+                        results.append((item.record, replace(item.verdict, steps=())))
+                else:
+                    broken.append(item)
+                if writer is not None:
+                    writer.write(answer_row(world.name, item, semantics=args.semantics, rule=rule, versions=versions))
+        finally:
+            progress.done()
     for item in broken[:20]:
         print(f"broken record: {item.record.source}, line {item.record.line}: {item.error}", file=sys.stderr)
     if len(broken) > 20:
         print(f"... and {len(broken) - 20} more broken records", file=sys.stderr)
-    if args.summary:
-        summary = world.summarize(results, **options)
-        summary_json = {**summary.to_json(), "records": len(results) + len(broken), "broken": len(broken)}
-        if args.json:
-            print(json.dumps(summary_json, indent=2))
-        else:
-            if results:
-                print(table_text(summary.header, summary.rows, summary.title))
-            unparsed = sum(1 for _, verdict in results if not verdict.parsed)
-            noted = sum(1 for record, _ in results if record.notes)
-            note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
-            if noted:
-                note += f"; {noted} record(s) noted (e.g. no answer: the record's own reference was checked)"
-            print(f"{len(results)} records scored, {len(broken)} broken{note}")
+    if tables:
+        _tables(args, world, options, results, broken)
     if not scored and not broken:
         chosen = f" with --indices {options['indices']}" if options.get("indices") else ""
         print(f"plancheck: error: no answer records in {', '.join(str(path) for path in args.responses)}{chosen}",
               file=sys.stderr)
     return OK if scored else BAD_INPUT
+
+
+def _tables(args, world: World, options: dict, results: list, broken: list) -> None:
+    """The world's summary table (--summary) and the statistics table (--stats), as text, Markdown or JSON."""
+    summaries = []
+    if args.summary:
+        summaries.append(world.summarize(results, **options))
+    statistics_table = statistics(results, args.semantics, options.get("rule"), args.resamples)
+    if args.stats:
+        summaries.append(statistics_table)
+    if args.json:
+        data = {**summaries[0].to_json()} if args.summary else {}
+        data.update({"records": len(results) + len(broken), "broken": len(broken),
+                     "statistics": statistics_table.to_json(), "versions": world.versions()})
+        print(json.dumps(data, indent=2))
+        return
+    show = table_markdown if args.markdown else table_text
+    if results:
+        print("\n\n".join(show(s.header, s.rows, s.title) for s in summaries))
+    unparsed = sum(1 for _, verdict in results if not verdict.parsed)
+    noted = sum(1 for record, _ in results if record.notes)
+    note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
+    if noted:
+        note += f"; {noted} record(s) noted (e.g. no answer: the record's own reference was checked)"
+    print(f"{'' if not args.markdown else chr(10)}{len(results)} records scored, {len(broken)} broken{note}")

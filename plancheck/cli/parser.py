@@ -7,7 +7,9 @@ import math
 from pathlib import Path
 
 from plancheck import __version__
+from plancheck.cli.output import FORMATS
 from plancheck.registry import get_world, world_names
+from plancheck.verifier.stats import RESAMPLES
 from plancheck.verifier.verdict import Semantics
 from plancheck.world import COMMANDS, Capability, World
 
@@ -87,6 +89,9 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
             parser.add_argument("--episode", type=int, metavar="K", default=None,
                                 help="which episode of a log holding several (1-based)")
         parser.add_argument("--steps", action="store_true", help="print every step of the trace")
+        parser.add_argument("--feedback", action="store_true",
+                            help="print only the verifier's feedback: a short message on the first problem that a "
+                                 "model can be given (it is also the JSON's 'feedback')")
         if world.supports(Capability.PDDL_PLAN):
             parser.add_argument("--pddl-plan", type=Path, metavar="FILE",
                                 help="also write the answer as a plan of the world's PDDL validation model, to "
@@ -94,8 +99,20 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
     elif command == "evaluate":
         parser.add_argument("responses", nargs="+", type=Path,
                             help="answer files (JSONL) or folders of them; - reads JSONL from stdin")
-        parser.add_argument("-o", "--output", type=Path, help="write one JSON verdict per record here")
+        parser.add_argument("-o", "--output", type=Path,
+                            help="write one row per record here (the input record's own fields, passed, score, read "
+                                 "status, versions and the verdict; see docs/output.md)")
+        parser.add_argument("--format", choices=FORMATS, default=None,
+                            help="the rows' format: jsonl, csv or parquet (needs pyarrow; default: from the -o "
+                                 "file's suffix, else jsonl)")
         parser.add_argument("--summary", action="store_true", help="print the benchmark's summary table")
+        parser.add_argument("--stats", action="store_true",
+                            help="print the pass rate and mean score per model and in total: n, standard error and "
+                                 "95%% bootstrap interval")
+        parser.add_argument("--markdown", action="store_true",
+                            help="print the tables as Markdown no wider than 100 columns")
+        parser.add_argument("--resamples", type=int, default=RESAMPLES, metavar="N",
+                            help=f"bootstrap resamples of --stats (default: {RESAMPLES})")
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "solve":
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from plancheck.verifier.verdict import Semantics, Verdict
@@ -15,10 +16,10 @@ def _number(value: object) -> str:
     return str(value)
 
 
-def _printable(line: str) -> str:
+def printable(line: str) -> str:
     r"""``line`` with control and other unprintable characters escaped (model text must not drive the terminal).
 
-    >>> print(_printable("UP, \x1b[2J, é"))
+    >>> print(printable("UP, \x1b[2J, é"))
     UP, \x1b[2J, é
     """
     if line.isprintable():
@@ -49,7 +50,7 @@ def verdict_text(verdict: Verdict, semantics: Semantics | str = Semantics.STRICT
     lines = [f"{verdict.world} instance {verdict.instance}"]
     if not verdict.parsed:
         lines.append(f"UNPARSEABLE: {verdict.parse_error}")
-        return "\n".join(_printable(line) for line in lines)
+        return "\n".join(printable(line) for line in lines)
     outcome = "PASS" if verdict.passed(semantics) else f"FAIL ({_why_failed(verdict, semantics)})"
     lines.append(f"{outcome} under {semantics.value} semantics; answer read as {verdict.form}"
                  f" with {len(verdict.actions)} action(s)")
@@ -95,7 +96,7 @@ def verdict_text(verdict: Verdict, semantics: Semantics | str = Semantics.STRICT
             lines.append(f"  step {step.index}: {step.reason}")
         if len(rejected) > 10:
             lines.append(f"  ... and {len(rejected) - 10} more (see --steps)")
-    return "\n".join(_printable(line) for line in lines)
+    return "\n".join(printable(line) for line in lines)
 
 
 def table_text(header: Sequence[str], rows: Sequence[Sequence[object]], title: str = "") -> str:
@@ -111,3 +112,37 @@ def table_text(header: Sequence[str], rows: Sequence[Sequence[object]], title: s
     out.append("  ".join("-" * w for w in widths))
     out.extend(fmt(row) for row in cells[1:])
     return "\n".join(out)
+
+
+def table_markdown(header: Sequence[str], rows: Sequence[Sequence[object]], title: str = "",
+                   width: int = 100) -> str:
+    """A Markdown table no wider than ``width`` characters: a table too wide is split into several by columns,
+    each repeating the first column (a single column wider than ``width`` cannot be split and stays as it is).
+
+    >>> print(table_markdown(("model", "score"), [("a|b", 0.5)], "Scores"))
+    **Scores**
+    <BLANKLINE>
+    | model | score |
+    |:--|--:|
+    | a\\|b | 0.50 |
+    >>> wide = table_markdown(["key"] + [f"column {i}" for i in range(12)], [["k"] + list(range(12))])
+    >>> max(len(line) for line in wide.splitlines()) <= 100, wide.count("| key |")
+    (True, 2)
+    """
+    cells = [[str(h) for h in header]] + [[_number(c) for c in row] for row in rows]
+    cells = [[printable(c).replace("|", "\\|") for c in row] for row in cells]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    groups: list[list[int]] = [[]]
+    for column in range(1, len(header)):
+        used = sum(widths[i] + 3 for i in [0, *groups[-1]]) + 1
+        if groups[-1] and used + widths[column] + 3 > width:
+            groups.append([])
+        groups[-1].append(column)
+    parts = [textwrap.fill(f"**{printable(title)}**", width)] if title else []
+    for group in groups:
+        columns = [0, *group]
+        lines = ["| " + " | ".join(cells[0][i] for i in columns) + " |",
+                 "|" + "|".join(":--" if i == 0 else "--:" for i in columns) + "|"]
+        lines += ["| " + " | ".join(row[i] for i in columns) + " |" for row in cells[1:]]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)

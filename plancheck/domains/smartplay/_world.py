@@ -28,6 +28,7 @@ class SmartPlayWorld(WorldBase):
     """Commands: instances, prompt, play, check, evaluate, stats, convert (episode logs only)."""
 
     capabilities = EPISODIC | {Capability.STATS, Capability.CONVERT}
+    data_release = "generated (SmartPlay 9dec5f2)"
     episodes: SmartPlayEpisodes
     select: Callable[[Sequence[str]], Iterator[Any]]
     references: Callable[[Any, int], list[tuple[str, float]]]
