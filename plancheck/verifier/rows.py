@@ -5,7 +5,8 @@ outcome (passed, the headline score and its rule, the read status), keeps every 
 record that reading did not consume (temperature, ...; a field whose name plancheck uses is kept as
 ``input_<name>``), says what the result depends on (``versions``: plancheck, the data release, the
 world's runtime modules), and ends with the verdict, or with the error that kept the record from
-being scored (a row has one of ``verdict`` and ``error``, as the rows of earlier versions did). :func:`flat` turns a row into columns for CSV and Parquet.
+being scored (a row has one of ``verdict`` and ``error``, as the rows of earlier versions did).
+:func:`flat` turns a row into columns for CSV and Parquet.
 """
 
 from __future__ import annotations
