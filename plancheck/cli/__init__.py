@@ -20,7 +20,7 @@ from plancheck.cli.evaluate import cmd_evaluate
 from plancheck.cli.parser import build_parser
 from plancheck.cli.play import cmd_convert, cmd_play
 from plancheck.cli.solve import cmd_export, cmd_solve
-from plancheck.cli.tools import cmd_demo, cmd_validate
+from plancheck.cli.tools import cmd_demo, cmd_schema, cmd_validate
 from plancheck.errors import BadInputError, DataNotFoundError, PlancheckError
 from plancheck.registry import get_world
 
@@ -73,6 +73,8 @@ def main(argv: Iterable[str] | None = None) -> int:
             return cmd_demo(args)
         if args.command == "validate":
             return cmd_validate(args)
+        if args.command == "schema":
+            return cmd_schema(args)
         world = get_world(args.world)
         if not world.supports(args.command):
             raise world.unsupported(args.command)

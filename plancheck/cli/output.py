@@ -81,7 +81,7 @@ class RowWriter:
     def _csv(self) -> None:
         stream = open(self.path, "w", encoding="utf-8", newline="") if self.path is not None else sys.stdout
         try:
-            writer = csv.DictWriter(stream, fieldnames=self._columns(), lineterminator="\n")
+            writer = csv.DictWriter(stream, fieldnames=self._columns(), lineterminator="\n", extrasaction="ignore")
             writer.writeheader()
             writer.writerows(self.rows)
         finally:

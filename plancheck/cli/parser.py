@@ -9,6 +9,7 @@ from pathlib import Path
 from plancheck import __version__
 from plancheck.cli.output import FORMATS
 from plancheck.registry import get_world, world_names
+from plancheck.verifier.schema import NAMES as SCHEMAS
 from plancheck.verifier.stats import RESAMPLES
 from plancheck.verifier.verdict import Semantics
 from plancheck.world import COMMANDS, Capability, World
@@ -167,6 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("problem", type=Path, help="the PDDL problem file")
     validate.add_argument("plan", type=Path, help="plan file, one (action arg ...) per line; - for stdin")
     validate.add_argument("--json", action="store_true", help="machine-readable JSON output")
+    schema = commands.add_parser("schema", help="print the JSON Schema of answer records, verdicts or output rows",
+                                 description="Print a JSON Schema (2020-12) of what plancheck reads and writes: "
+                                             "answer-record (a plain answer line), verdict (check --json), row (a "
+                                             "line of evaluate -o). See docs/output.md.")
+    schema.add_argument("name", choices=SCHEMAS, help="which schema")
     for command in COMMANDS:
         sub = commands.add_parser(command, help=_COMMAND_HELP[command], description=_COMMAND_HELP[command])
         worlds = sub.add_subparsers(dest="world", metavar="WORLD", required=True)
