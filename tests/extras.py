@@ -21,6 +21,8 @@ needs_symk = pytest.mark.skipif(symk_driver() is None, reason="needs SymK: pip i
 needs_pyperplan = pytest.mark.skipif(_missing("pyperplan"), reason="needs pyperplan: pip install 'plancheck[planners]'")
 needs_unified_planning = pytest.mark.skipif(_missing("unified_planning"),
                                             reason="needs unified-planning: pip install 'plancheck[planners]'")
+INSPECT = "needs inspect-ai: pip install 'plancheck[inspect]'"
+LMEVAL = "needs lm-eval: pip install 'plancheck[lmeval]'"
 
 
 def unified_planning():
