@@ -3,9 +3,10 @@
 A row starts with what identifies the answer (world, instance, model, source file and line) and its
 outcome (passed, the headline score and its rule, the read status), keeps every field of the input
 record that reading did not consume (temperature, ...; a field whose name plancheck uses is kept as
-``input_<name>``), says what the result depends on (``versions``: plancheck, the data release, the
-world's runtime modules), and ends with the verdict, or with the error that kept the record from
-being scored (a row has one of ``verdict`` and ``error``, as the rows of earlier versions did).
+``input_<name>`` unless it holds the same value, as ``model`` usually does), says what the result
+depends on (``versions``: plancheck, the data release, the world's runtime modules), and ends with
+the verdict, or with the error that kept the record from being scored (a row has one of
+``verdict`` and ``error``, as the rows of earlier versions did).
 :func:`flat` turns a row into columns for CSV and Parquet.
 """
 
@@ -59,7 +60,10 @@ def answer_row(world: str, item: BatchItem, *, semantics: Semantics | str = Sema
                 "score": value, "rule": name, "read": read_status(verdict_json) if verdict_json else None})
     if isinstance(record, Record):
         for key, field in record.fields.items():
-            row[f"input_{key}" if key in ROW_KEYS else key] = field
+            if key not in ROW_KEYS:
+                row[key] = field
+            elif row.get(key) != field:  # the same name, another value: both kept
+                row[f"input_{key}"] = field
     row["versions"] = dict(versions or {})
     if verdict_json is None:
         row["error"] = item.error

@@ -111,6 +111,7 @@ def test_every_world_reads_the_same_answer_keys_and_keeps_the_other_fields(name,
     assert item.verdict is not None, item.error
     row = answer_row(name, item, versions=world.versions())
     assert row["temperature"] == 0.7 and row["input_passed"] == "theirs" and row["model"] == "m-1"
+    assert "input_model" not in row  # the same value as the row's own
     assert row["passed"] is item.verdict.passed() and row["versions"] == world.versions()
     errors = [e.message for e in _validator("row").iter_errors(row)]
     assert not errors, errors
