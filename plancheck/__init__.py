@@ -17,6 +17,7 @@ from plancheck.api import (
     instances,
     prompt,
     read_answers,
+    rows,
     solve,
     summarize,
     validate,
@@ -35,5 +36,5 @@ __all__ = [
     "AnswerParseError", "BadInputError", "BatchItem", "BrokenRecord", "Capability", "DataNotFoundError", "Failure",
     "PlancheckError", "Prompt", "Record", "Semantics", "SolveResult", "Status", "Summary", "UnsupportedError",
     "Verdict", "World", "__version__", "check", "evaluate", "export", "get_world", "instance", "instances",
-    "prompt", "read_answers", "solve", "summarize", "validate", "validate_text", "worlds",
+    "prompt", "read_answers", "rows", "solve", "summarize", "validate", "validate_text", "worlds",
 ]
