@@ -19,11 +19,12 @@ from plancheck.verifier.rows import answer_row, flat
 from plancheck.verifier.schema import NAMES, schema
 from plancheck.world import Capability, EpisodeExample, Example
 
-jsonschema = pytest.importorskip("jsonschema", reason="the schema tests need jsonschema (the test extra)")
-referencing = pytest.importorskip("referencing")
-
 
 def _validator(name: str):
+    """A validator of the shipped schema ``name`` (the test is skipped without jsonschema, after what it checked
+    without it)."""
+    jsonschema = pytest.importorskip("jsonschema", reason="the schema checks need jsonschema (the test extra)")
+    referencing = pytest.importorskip("referencing", reason="the schema checks need jsonschema (the test extra)")
     registry = referencing.Registry().with_resources(
         (schema(other)["$id"], referencing.Resource.from_contents(schema(other))) for other in NAMES)
     found = schema(name)
@@ -99,7 +100,6 @@ def test_every_world_reads_the_same_answer_keys_and_keeps_the_other_fields(name,
     world = _usable(name)
     instance, answer = _answer(name)
     line = {id_key: instance, answer_key: answer, "model": "m-1", "temperature": 0.7, "passed": "theirs"}
-    assert _validator("answer-record").is_valid(line)
     path = tmp_path / "answers.jsonl"
     path.write_text(json.dumps(line) + "\n", encoding="utf-8")
     records = list(world.read_answers(path, shared_data))
@@ -113,6 +113,7 @@ def test_every_world_reads_the_same_answer_keys_and_keeps_the_other_fields(name,
     assert row["temperature"] == 0.7 and row["input_passed"] == "theirs" and row["model"] == "m-1"
     assert "input_model" not in row  # the same value as the row's own
     assert row["passed"] is item.verdict.passed() and row["versions"] == world.versions()
+    assert _validator("answer-record").is_valid(line)
     errors = [e.message for e in _validator("row").iter_errors(row)]
     assert not errors, errors
 
@@ -121,10 +122,10 @@ def test_a_broken_record_and_a_record_of_an_unknown_instance_make_rows_that_fit_
     world = get_world("hanoi")
     records = [BrokenRecord(3, "not JSON", "a.jsonl"), Record(4, "hanoi-99x", "A->C", "a.jsonl", fields={"k": 1})]
     rows = [answer_row("hanoi", item, versions=world.versions()) for item in evaluate_records(world, records, None)]
-    validator = _validator("row")
-    assert [validator.is_valid(row) for row in rows] == [True, True]
     assert rows[0]["error"] == "not JSON" and rows[0]["passed"] is None and rows[0]["instance"] is None
     assert "hanoi-99x" in rows[1]["error"] and rows[1]["k"] == 1 and "verdict" not in rows[1]
+    validator = _validator("row")
+    assert [validator.is_valid(row) for row in rows] == [True, True]
 
 
 def test_the_headline_score_follows_the_rule_asked_for():
@@ -156,8 +157,6 @@ def test_evaluate_writes_the_same_rows_as_jsonl_csv_and_parquet(tmp_path, capsys
     rows = [json.loads(line) for line in (tmp_path / "rows.jsonl").read_text().splitlines()]
     assert [row.get("passed") for row in rows] == [True, False, False, None]
     assert [row.get("temperature") for row in rows] == [0.0, 0.7, 1.0, None]
-    validator = _validator("row")
-    assert all(validator.is_valid(row) for row in rows)
     assert main(["evaluate", "hanoi", str(answers), "-o", str(tmp_path / "rows.csv"), "--no-progress"]) == 0
     with open(tmp_path / "rows.csv", encoding="utf-8", newline="") as stream:
         table = list(csv.DictReader(stream))
@@ -173,6 +172,8 @@ def test_evaluate_writes_the_same_rows_as_jsonl_csv_and_parquet(tmp_path, capsys
     frame = pyarrow_parquet.read_table(tmp_path / "rows.parquet").to_pylist()
     assert [r["passed"] for r in frame] == [True, False, False, None]
     assert [r["verdict.scores.score"] for r in frame] == [2.0, 1.0, None, None]
+    validator = _validator("row")
+    assert all(validator.is_valid(row) for row in rows)
 
 
 def test_parquet_needs_a_file(tmp_path, capsys):
