@@ -56,7 +56,7 @@ def test_feedback_says_where_the_plan_was_before_it_failed():
     instance = next(iter(world.instances([GRASP], None)))
     verdict = world.check(instance, "Here is my plan: [RIGHT, RIGHT, RIGHT, DOWN]")
     assert verdict.feedback() == ("Step 3: RIGHT from (9, 8) is blocked by an obstacle at (9, 9). After step 2: at "
-                                  "(9, 8), carrying 0. Scores: paper -1.2, delivered -1.2.")
+                                  "(9, 8), carrying 0, collected 0. Scores: paper -1.2, delivered -1.2.")
     hanoi = get_world("hanoi")
     three = next(iter(hanoi.instances(["hanoi-3"], None)))
     assert hanoi.check(three, "A->C").feedback() == (
