@@ -56,7 +56,7 @@ def _episode(verdict: Verdict) -> bool:
 
 def _state_after(verdict: Verdict, step: int) -> str | None:
     """The world's description of the state after ``step`` (None when it is not known)."""
-    if step < 1 or step > len(verdict.steps) or _episode(verdict):
+    if _episode(verdict) or step < 1 or step > len(verdict.steps):
         return None
     return verdict.steps[step - 1].state or None
 
@@ -77,14 +77,14 @@ def feedback_text(verdict: Verdict) -> str:
         parts.append("Your answer holds no actions." + (" The goal is not reached." if verdict.has_goal else ""))
     elif verdict.has_goal and verdict.goal_reached is False:
         count = len(verdict.actions)
-        final = _state_after(verdict, len(verdict.steps))
+        final = None if _episode(verdict) else _state_after(verdict, len(verdict.steps))
         parts.append(("The one action" if count == 1 else f"All {count} actions") + " can be carried out, but the goal "
                      "is not reached" + (f"; after the last one: {final}." if final else "."))
     elif verdict.has_goal:
         what = "The episode is consistent with the rules" if _episode(verdict) else "The plan is valid"
         parts.append(f"{what} and reaches the goal at step {verdict.goal_step}.")
     elif _episode(verdict):
-        count = len(verdict.steps)
+        count = len(verdict.actions)
         parts.append(f"The episode is consistent with the rules ({count} step{'' if count == 1 else 's'}).")
     else:
         count = len(verdict.actions)
