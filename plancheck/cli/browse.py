@@ -61,5 +61,5 @@ def cmd_stats(args, world: World, options: dict) -> int:
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
     else:
-        print(table_text(summary.header, summary.rows, summary.title))
+        print(table_text(summary.header, summary.rows, summary.title, summary.labels))
     return OK

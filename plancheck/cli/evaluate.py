@@ -27,7 +27,7 @@ def _answer_files(paths: Sequence[Path]) -> Iterator[Path]:
     seen: set[Path] = set()
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json"))
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json", ".jl"))
         elif path.is_file():
             found = [path]
         else:
@@ -125,7 +125,7 @@ def _tables(args, world: World, options: dict, results: list, broken: list) -> N
         return
     show = table_markdown if args.markdown else table_text
     if results:
-        print("\n\n".join(show(s.header, s.rows, s.title) for s in summaries))
+        print("\n\n".join(show(s.header, s.rows, s.title, s.labels) for s in summaries))
     unparsed = sum(1 for _, verdict in results if not verdict.parsed)
     noted = sum(1 for record, _ in results if record.notes)
     note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""
