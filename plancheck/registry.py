@@ -23,6 +23,14 @@ WORLDS: dict[str, str] = {
     "messenger-l2": "plancheck.domains.smartplay.messenger.world:WORLD_L2",
     "messenger-l3": "plancheck.domains.smartplay.messenger.world:WORLD_L3",
     "rearrangement": "plancheck.domains.langsuite.rearrangement.world:WORLD",
+    "crafter": "plancheck.domains.smartplay.crafter.world:WORLD",
+}
+
+
+# Benchmarks plancheck knows but cannot run here, listed by `plancheck worlds` with the reason.
+UNSUPPORTED: dict[str, str] = {
+    "minecraft": "SmartPlay Minecraft (MineDojo): unsupported, it needs the real Minecraft client, which MineDojo "
+                 "builds from downloads (docs/smartplay.md)",
 }
 
 

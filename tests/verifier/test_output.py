@@ -6,12 +6,14 @@ from __future__ import annotations
 import csv
 import importlib
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from plancheck.cli import main
 from plancheck.episodes.check import check_episode
+from plancheck.episodes.log import write_episodes
 from plancheck.registry import get_world, world_names, world_package
 from plancheck.verifier.batch import evaluate_records
 from plancheck.verifier.records import ANSWER_KEYS, INSTANCE_KEYS, BrokenRecord, Record
@@ -114,6 +116,29 @@ def test_every_world_reads_the_same_answer_keys_and_keeps_the_other_fields(name,
     assert "input_model" not in row  # the same value as the row's own
     assert row["passed"] is item.verdict.passed() and row["versions"] == world.versions()
     assert _validator("answer-record").is_valid(line)
+    errors = [e.message for e in _validator("row").iter_errors(row)]
+    assert not errors, errors
+
+
+EPISODIC_WORLDS = [name for name in world_names() if get_world(name).supports(Capability.PLAY)]
+
+
+@pytest.mark.parametrize("name", EPISODIC_WORLDS)
+def test_every_interactive_world_writes_rows_that_keep_the_episode_header_fields(name, tmp_path, capsys):
+    world = _usable(name)
+    example = next(e for e in _examples(name) if isinstance(e, EpisodeExample) and e.valid)
+    header = replace(example.episode.header, model="m-1", extra={**example.episode.header.extra, "temperature": 0.7})
+    log = tmp_path / "episodes.jsonl"
+    write_episodes(log, [replace(example.episode, header=header)])
+    assert main(["evaluate", name, str(log), "-o", str(tmp_path / "rows.jsonl"), "--no-progress"]) == 0
+    [row] = [json.loads(line) for line in (tmp_path / "rows.jsonl").read_text().splitlines()]
+    verdict = check_episode(world.episodes, replace(example.episode, header=header))
+    assert (row["world"], row["instance"], row["model"], row["line"]) == (name, header.instance, "m-1", 1)
+    assert row["temperature"] == 0.7 and row["seed"] == header.seed and row["policy"] == header.policy
+    assert row["settings"] == dict(header.settings) and "input_model" not in row
+    assert row["passed"] is verdict.passed() and row["versions"] == world.versions()
+    assert (row["rule"], row["score"]) == next(iter(verdict.scores.items()), (None, None))
+    assert row["verdict"] == json.loads(json.dumps(verdict.to_json(with_steps=False)))
     errors = [e.message for e in _validator("row").iter_errors(row)]
     assert not errors, errors
 
