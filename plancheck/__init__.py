@@ -1,8 +1,8 @@
 """plancheck: formal plans, optimal references and exact verdicts for LLM-planning benchmarks.
 
 The Python API (see docs/api.md): pick a world by name, select instances, render the benchmark's
-prompt, check one answer or evaluate many, solve for a certified reference, export PDDL, validate
-any PDDL plan.
+prompt, check one answer or evaluate many, solve for a certified reference, export PDDL, draw an
+instance and an answer, validate any PDDL plan.
 
 >>> import plancheck
 >>> plancheck.check("hanoi", "hanoi-1", "Move the top disk of rod A to the top of rod C").passed()
@@ -17,7 +17,9 @@ from plancheck.api import (
     instances,
     prompt,
     read_answers,
+    render,
     rows,
+    save_picture,
     solve,
     summarize,
     validate,
@@ -36,5 +38,6 @@ __all__ = [
     "AnswerParseError", "BadInputError", "BatchItem", "BrokenRecord", "Capability", "DataNotFoundError", "Failure",
     "PlancheckError", "Prompt", "Record", "Semantics", "SolveResult", "Status", "Summary", "UnsupportedError",
     "Verdict", "World", "__version__", "check", "evaluate", "export", "get_world", "instance", "instances",
-    "prompt", "read_answers", "rows", "solve", "summarize", "validate", "validate_text", "worlds",
+    "prompt", "read_answers", "render", "rows", "save_picture", "solve", "summarize", "validate", "validate_text",
+    "worlds",
 ]

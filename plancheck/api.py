@@ -31,6 +31,7 @@ from plancheck.verifier.verdict import Verdict
 from plancheck.world import BrokenRecord, Prompt, Record, Summary, World
 
 if TYPE_CHECKING:
+    from plancheck.drawing.shapes import Picture
     from plancheck.verifier.pddl_validate import ValidationReport
 
 DataPath = Path | str | None
@@ -131,6 +132,20 @@ def solve(world_name: str, item: Any, *, data: DataPath = None, **options: Any) 
 def export(world_name: str, item: Any, *, data: DataPath = None, **options: Any) -> dict[str, str]:
     """The PDDL files of one instance: file name -> text."""
     return _world(world_name).export(_resolve(world_name, item, data, options), **options)
+
+
+def render(world_name: str, item: Any, answer: Any = None, *, data: DataPath = None, **options: Any) -> Picture:
+    """A picture of one instance and, when given, one answer (an interactive world's episode:
+    :class:`~plancheck.episodes.log.Episode`); ``Picture.still`` is the drawing, ``Picture.frames`` the
+    animation. :func:`save_picture` writes it as SVG, PNG or GIF."""
+    return _world(world_name).render(_resolve(world_name, item, data, options), answer, **options)
+
+
+def save_picture(picture: Picture, path: Path | str) -> None:
+    """Write a picture; the file name's suffix says the format: .svg (needs nothing), .png or .gif (Pillow)."""
+    from plancheck.drawing.output import save
+
+    save(picture, Path(path))
 
 
 def validate(domain: Path | str, problem: Path | str, plan: Path | str) -> ValidationReport:

@@ -24,6 +24,7 @@ from plancheck.verifier.verdict import Verdict
 from plancheck.version import __version__
 
 if TYPE_CHECKING:
+    from plancheck.drawing.shapes import Picture
     from plancheck.episodes.game import Episodes
     from plancheck.episodes.log import Episode
 
@@ -43,10 +44,11 @@ class Capability(str, Enum):
     ANSWERS = "answers"  # check and evaluate read one-shot answers (free text or action lists)
     PDDL_PLAN = "pddl-plan"  # an answer written as a plan of the world's PDDL validation model
     GENERATE = "generate"  # new instances from a seed
+    RENDER = "render"  # pictures of an instance and an answer (or an episode)
 
 
-COMMANDS = ("instances", "prompt", "play", "check", "evaluate", "solve", "export", "stats", "convert")
-READING = ("check", "evaluate")  # the commands that read answers
+COMMANDS = ("instances", "prompt", "play", "check", "evaluate", "solve", "export", "stats", "convert", "render")
+READING = ("check", "evaluate", "render")  # the commands that read answers
 ONE_SHOT = frozenset({Capability.INSTANCES, Capability.PROMPT, Capability.CHECK, Capability.EVALUATE,
                       Capability.ANSWERS})  # what every world that takes whole answers offers
 EPISODIC = frozenset({Capability.INSTANCES, Capability.PROMPT, Capability.PLAY, Capability.CHECK,
@@ -187,6 +189,10 @@ class World(Protocol):
 
     def instance_id(self, instance: Any) -> str: ...
 
+    def instance_ids(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[str]:
+        """The ids the selectors name, without necessarily building the instances."""
+        ...
+
     def instance_json(self, instance: Any) -> dict[str, Any]: ...
 
     def prompt(self, instance: Any, **options: Any) -> Prompt: ...
@@ -213,7 +219,17 @@ class World(Protocol):
         """PDDL files for one instance: file name -> text (domains are shared across instances)."""
         ...
 
-    def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary: ...
+    def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
+        """Counts and statistics of the selected instances; a world whose instances are slow to build calls
+        ``report()`` (an option) after each one, for a progress bar."""
+        ...
+
+    def render(self, instance: Any, answer: Any = None, *, verdict: Verdict | None = None, **options: Any) -> Picture:
+        """A picture of the instance and, when given, of the answer (free text or actions; an interactive
+        world's :class:`~plancheck.episodes.log.Episode`). ``verdict`` is the answer's verdict when the
+        caller has it already (else it is computed); ``compact=True`` asks for a report's picture (the
+        answer alone, without side panels such as the optimum's)."""
+        ...
 
 
 class WorldBase:
@@ -265,6 +281,11 @@ class WorldBase:
     def instance_id(self, instance: Any) -> str:
         return instance.id
 
+    def instance_ids(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[str]:
+        """The ids the selectors name, in order; a world whose instances are costly to build lists them
+        without building them."""
+        return (self.instance_id(instance) for instance in self.instances(selectors, data, **options))
+
     def instance_json(self, instance: Any) -> dict[str, Any]:
         return instance.to_json()
 
@@ -274,11 +295,35 @@ class WorldBase:
     def export(self, instance: Any, **options: Any) -> dict[str, str]:
         raise self.unsupported("export (it has no PDDL form)")
 
+    def solve_warning(self, instance: Any, **options: Any) -> str | None:
+        """Why a ``solve`` with these options is not expected to finish on this instance (said before it runs),
+        or None."""
+        return None
+
     def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
         raise self.unsupported("stats")
 
     def pddl_plan(self, instance: Any, answer: str | Sequence[str], **options: Any) -> tuple[str, str]:
         raise self.unsupported("PDDL plans of answers")
+
+    def render(self, instance: Any, answer: Any = None, *, verdict: Verdict | None = None, **options: Any) -> Picture:
+        raise self.unsupported("pictures")
+
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """The setting an answer belongs to: the rows of ``evaluate --plot`` and a filter of ``--html``."""
+        return "all"
+
+    def model(self, record: Record) -> str:
+        """Whose answer a record is, as the summary table names it (by default the record's ``model``)."""
+        return record.model
+
+    def headline(self, **options: Any) -> str | None:
+        """The score ``evaluate --plot`` shows (None: each verdict's first score)."""
+        return None
+
+    def reference_scores(self, setting: str, **options: Any) -> dict[str, float]:
+        """Reference values of the headline score in ``setting`` (baselines the rules define), for plots."""
+        return {}
 
     def commands(self) -> tuple[str, ...]:
         """The commands this world offers, in the command line's order."""

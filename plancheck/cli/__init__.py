@@ -2,7 +2,7 @@
 
 Exit codes: 0 = ok / valid, 1 = plan invalid or check failed, 2 = bad input or usage.
 This package is the only place that prints, reads environment variables or exits. One module per
-group of commands (``browse``, ``check``, ``evaluate``, ``play``, ``solve``, ``tools``); the parser is built
+group of commands (``browse``, ``check``, ``evaluate``, ``play``, ``render``, ``solve``, ``tools``); the parser is built
 from what each world declares (``parser``).
 """
 
@@ -19,6 +19,7 @@ from plancheck.cli.common import BAD_INPUT, FAILED, world_options
 from plancheck.cli.evaluate import cmd_evaluate
 from plancheck.cli.parser import build_parser
 from plancheck.cli.play import cmd_convert, cmd_play
+from plancheck.cli.render import cmd_render
 from plancheck.cli.solve import cmd_export, cmd_solve
 from plancheck.cli.tools import cmd_demo, cmd_schema, cmd_validate
 from plancheck.errors import BadInputError, DataNotFoundError, PlancheckError
@@ -26,7 +27,7 @@ from plancheck.registry import get_world
 
 _WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "play": cmd_play, "check": cmd_check,
                    "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats,
-                   "convert": cmd_convert}
+                   "convert": cmd_convert, "render": cmd_render}
 
 
 class _NoteHandler(logging.Handler):

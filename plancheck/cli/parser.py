@@ -24,6 +24,7 @@ _COMMAND_HELP = {  # one per world command (plancheck.world.COMMANDS)
     "export": "write PDDL domain and problem files",
     "stats": "report counts and statistics of instances",
     "convert": "convert the benchmark's own run logs into episode logs",
+    "render": "draw an instance and an answer (or an episode) as a picture: SVG, PNG or an animated GIF",
 }
 
 def _finite(text: str) -> float:
@@ -64,8 +65,12 @@ def _add_world_options(parser: argparse.ArgumentParser, world: World, command: s
 def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> None:
     parser.add_argument("--data", type=Path, default=None,
                         help="folder of published data (default: $PLANCHECK_DATA or ../shared/data)")
-    if command in ("instances", "prompt", "check", "evaluate", "solve", "stats"):
+    if command in ("instances", "prompt", "check", "stats"):
         parser.add_argument("--json", action="store_true", help="machine-readable JSON output")
+    elif command == "evaluate":
+        parser.add_argument("--json", action="store_true",
+                            help="the tables as JSON (with --summary or --stats; the rows are written as --format "
+                                 "says in any case)")
     if command in ("check", "evaluate"):
         parser.add_argument("--semantics", choices=[s.value for s in Semantics], default="strict",
                             help="which validity decides pass/fail: strict (VAL-like) or the benchmark's "
@@ -76,6 +81,7 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
     elif command == "prompt":
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
         parser.add_argument("-o", "--output", type=Path, help="write JSONL here instead of stdout")
+        parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "check":
         episodic, answers = world.supports(Capability.PLAY), world.supports(Capability.ANSWERS)
         if episodic and not answers:
@@ -114,6 +120,15 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
                             help="print the tables as Markdown no wider than 100 columns")
         parser.add_argument("--resamples", type=int, default=RESAMPLES, metavar="N",
                             help=f"bootstrap resamples of --stats (default: {RESAMPLES})")
+        parser.add_argument("--plot", type=Path, metavar="FILE",
+                            help="draw the summary: mean score per setting and model against the optimum and the "
+                                 "references, as FILE.svg or FILE.png (PNG needs plancheck[render])")
+        parser.add_argument("--html", type=Path, metavar="FILE",
+                            help="write one self-contained HTML report: the summary table and plot, and every "
+                                 "answer with its picture, actions read, unread text, first failure and score "
+                                 "against the optimum, filterable by model and setting")
+        parser.add_argument("--pictures", type=int, default=500, metavar="N",
+                            help="draw the first N answers in the --html report (default: 500; 0: none)")
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "solve":
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
@@ -121,9 +136,12 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "export":
         parser.add_argument("selectors", nargs="+", help="instance ids or selectors")
-        parser.add_argument("--out", type=Path, required=True, help="folder to write PDDL files into")
+        parser.add_argument("-o", "--output", type=Path, required=True, metavar="DIR",
+                            help="folder to write PDDL files into")
+        parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "stats":
         parser.add_argument("selectors", nargs="*", help="instance ids or selectors")
+        parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
     elif command == "play":
         policies = ", ".join(world.episodes.policies) if world.episodes is not None else ""
         parser.add_argument("instance", help="the instance id")
@@ -139,6 +157,21 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--reply-timeout", type=_finite, default=600.0, metavar="SECONDS",
                             help="how long a cmd: agent may take for one reply (default: 600)")
         parser.add_argument("-o", "--output", type=Path, help="write the episode log here instead of stdout")
+        parser.add_argument("--no-progress", action="store_true", help="do not show progress on stderr")
+    elif command == "render":
+        episodic = world.supports(Capability.PLAY)
+        parser.add_argument("instance", help="the instance id")
+        what = ("an episode log" if not world.supports(Capability.ANSWERS) else "an answer file or an episode log") \
+            if episodic else "a file holding the model's answer"
+        parser.add_argument("--answer", metavar="FILE", help=f"{what} to draw (- for standard input); without it, "
+                                                              "the instance alone")
+        if episodic:
+            parser.add_argument("--episode", type=int, metavar="K", default=None,
+                                help="which episode of a log holding several (1-based)")
+        parser.add_argument("-o", "--output", type=Path, required=True, metavar="FILE",
+                            help="the picture: FILE.svg (needs nothing), FILE.png or FILE.gif (an animation of the "
+                                 "answer; both need the extra render: pip install 'plancheck[render]'); - writes SVG "
+                                 "to standard output")
     elif command == "convert":
         parser.add_argument("runs", nargs="+", type=Path, help="the benchmark's run logs")
         parser.add_argument("-o", "--output", type=Path, help="write the episode logs here instead of stdout")

@@ -6,6 +6,7 @@ import sys
 from typing import Any
 
 from plancheck.cli.common import OK, json_out
+from plancheck.cli.progress import Progress
 from plancheck.errors import BadInputError
 from plancheck.world import World
 
@@ -25,6 +26,7 @@ def cmd_play(args, world: World, options: dict) -> int:
         raise BadInputError("the seeds SEED .. SEED+N-1 must stay below 2**32")
     players = Players(args.policy, episodes, args.episodes, args.reply_timeout)
     stream = json_out(args.output)
+    progress = Progress("episodes", not args.no_progress and args.episodes > 1, total=args.episodes)
     try:
         with players:
             for number in range(args.episodes):
@@ -35,9 +37,11 @@ def cmd_play(args, world: World, options: dict) -> int:
                 dump_episodes([episode], stream)
                 stream.flush()
                 scores = check_episode(episodes, episode).scores
-                print(f"{world.name} {episode.header.instance} seed {seed}: {len(episode.steps)} step(s), "
-                      + ", ".join(f"{rule} {_number_text(value)}" for rule, value in scores.items()), file=sys.stderr)
+                progress.say(f"{world.name} {episode.header.instance} seed {seed}: {len(episode.steps)} step(s), "
+                             + ", ".join(f"{rule} {_number_text(value)}" for rule, value in scores.items()))
+                progress.tick()
     finally:
+        progress.done()
         if args.output:
             stream.close()
     return OK

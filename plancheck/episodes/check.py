@@ -22,6 +22,39 @@ from plancheck.verifier.verdict import Failure, LazySteps, StepView, Verdict
 
 def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
     """The verdict on one logged episode (BadInputError for a log of another world or an unknown instance)."""
+    instance, settings, notes, reading, follower, run = _replay(episodes, episode)
+    outcome = episodes.outcome(instance, settings, run.checked)
+    first = run.problems[0] if run.problems else None
+    checked = tuple(run.checked)
+    return Verdict(
+        world=episodes.world,
+        instance=episodes.instance_id(instance),
+        actions=tuple(c.action for c in checked if c.action is not None),
+        form=f"episode log ({reading.name} reading, checked by "
+             f"{'replay of the seed' if follower is None else 'observation'})",
+        notes=tuple(notes) + _grouped(checked) + outcome.notes + run.notes(),
+        steps=LazySteps(lambda: tuple(_view(episodes, c) for c in checked)),
+        valid=first is None,
+        failure=None if first is None else Failure(first[0], first[1], first[2]),
+        has_goal=episodes.has_goal,
+        goal_reached=outcome.goal_reached,
+        goal_step=outcome.goal_step,
+        scores=dict(outcome.scores),
+        metrics={"seed": episode.header.seed, "steps": len(checked), **_reads(checked),
+                 "inconsistent_steps": run.inconsistent, **outcome.metrics},
+        optimal=outcome.optimal,
+        consistent=run.inconsistent == 0,
+    )
+
+
+def replay_episode(episodes: Episodes, episode: Episode) -> tuple[CheckedStep, ...]:
+    """The episode's steps as :func:`check_episode` re-verifies them (the transitions the rules give, or the
+    logged ones an observational checker adopted): what pictures of an episode draw."""
+    return tuple(_replay(episodes, episode)[-1].checked)
+
+
+def _replay(episodes: Episodes, episode: Episode) -> tuple[Any, dict[str, Any], tuple[str, ...], Reading,
+                                                           Follower | None, _Run]:
     header = episode.header
     where = Location(episode.source or None, header.line or None)
     if header.world != episodes.world:
@@ -50,28 +83,7 @@ def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
         if not run.step(logged):
             break
     run.finish(len(episode.steps))
-    outcome = episodes.outcome(instance, settings, run.checked)
-    first = run.problems[0] if run.problems else None
-    checked = tuple(run.checked)
-    return Verdict(
-        world=episodes.world,
-        instance=episodes.instance_id(instance),
-        actions=tuple(c.action for c in checked if c.action is not None),
-        form=f"episode log ({reading.name} reading, checked by "
-             f"{'replay of the seed' if follower is None else 'observation'})",
-        notes=tuple(notes) + _grouped(checked) + outcome.notes + run.notes(),
-        steps=LazySteps(lambda: tuple(_view(episodes, c) for c in checked)),
-        valid=first is None,
-        failure=None if first is None else Failure(first[0], first[1], first[2]),
-        has_goal=episodes.has_goal,
-        goal_reached=outcome.goal_reached,
-        goal_step=outcome.goal_step,
-        scores=dict(outcome.scores),
-        metrics={"seed": header.seed, "steps": len(checked), **_reads(checked),
-                 "inconsistent_steps": run.inconsistent, **outcome.metrics},
-        optimal=outcome.optimal,
-        consistent=run.inconsistent == 0,
-    )
+    return instance, settings, tuple(notes), reading, follower, run
 
 
 class _Run:

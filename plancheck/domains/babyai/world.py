@@ -33,6 +33,7 @@ from plancheck.domains.babyai.report import summarize
 from plancheck.domains.babyai.rules import ACTION_NAMES
 from plancheck.domains.babyai.solve import PLANNERS, solve
 from plancheck.domains.babyai.tasks import Task
+from plancheck.drawing.shapes import Picture
 from plancheck.errors import BadInputError
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import (
@@ -57,16 +58,16 @@ OPTIONS = (
     shared_option("unknown", "skipped or a no-op step (default: skip for plan, LLM-BabyBench's rule; noop for "
                              "ig, as LangSuitE counts every response)", choices=("skip", "noop")),
     Option("marker", "Plan answers without \"The LLM's action sequence is:\": unreadable (the harness's rule) or "
-                     "read whole", ("check", "evaluate"), "required", ("required", "optional")),
+                     "read whole", READING, "required", ("required", "optional")),
     Option("opening", "LangSuitE (ig) answers: which first responses answer its opening question rather than act: "
                       "langsuite (the whole conversation: up to the first reply holding neither \"not\" nor "
                       "\"don't\", its released code's rule), none (the answers start after it), auto (the "
-                      "langsuite rule unless the first response names an action)", ("check", "evaluate"), "auto",
+                      "langsuite rule unless the first response names an action)", READING, "auto",
            OPENINGS),
     Option("no_optimal", "do not compute the optimal plan (Plan efficiency against the bot only)",
-           ("check", "evaluate"), kind=bool),
+           READING, kind=bool),
     Option("optimal_timeout", "seconds to prove the optimum an answer is compared with (once per instance); "
-                              "unproven, Plan efficiency against it is left out", ("check", "evaluate"),
+                              "unproven, Plan efficiency against it is left out", READING,
            OPTIMAL_TIMEOUT, kind=float),
     shared_option("planner", "astar (optimal, native), abstraction (optimal, native: forgets where unneeded "
                              "objects were put, refined until its plan is concrete; faster on large missions), "
@@ -131,7 +132,7 @@ class BabyAIWorld(WorldBase):
     title = "BabyAI on minigrid: LLM-BabyBench (Predict, Plan, Decompose) and LangSuitE instruction grounding"
     options = OPTIONS
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS,
-                               Capability.GENERATE}  # generate: any level and seed
+                               Capability.GENERATE, Capability.RENDER}  # generate: any level and seed
     requires = ("minigrid", "gymnasium")
     data_release = "generated from minigrid levels and seeds"
     extra = "babyai"
@@ -144,6 +145,15 @@ class BabyAIWorld(WorldBase):
 
     def instance_id(self, item: TaskInstance) -> str:
         return item.id
+
+    def instance_ids(self, selectors: Sequence[str], data: Path | None, *, langsuite_levels: str = "by-name",
+                     generation: str = INSTALLED, **_: Any) -> Iterator[str]:
+        """The ids, without building a minigrid environment (a level is built only when an instance is)."""
+        for chosen in catalog.select(selectors, data, langsuite_levels):
+            env_id = chosen.env_id
+            if generation != INSTALLED and split_generation(env_id)[1] == INSTALLED:
+                env_id = with_generation(env_id, generation)
+            yield f"{env_id}/seed={chosen.seed}"
 
     def instance_json(self, item: TaskInstance) -> dict:
         return {**item.instance.to_json(), "task": item.task.value, "generator": generator_name(item.instance.env_id)}
@@ -197,12 +207,27 @@ class BabyAIWorld(WorldBase):
         name = item.id.replace("/seed=", "-seed").replace("/", "-")
         return {"babyai-domain.pddl": domain_text(), f"{name}.pddl": problem_text(item.instance)}
 
+    def render(self, item: TaskInstance, answer: str | Sequence[str] | None = None, *,
+               verdict: Verdict | None = None, **options: Any) -> Picture:
+        """minigrid's start frame with the answer's path (the optimum's beside it); frames: the episode."""
+        from plancheck.domains.babyai.render import render
+
+        if verdict is None and answer is not None:
+            verdict = self.check(item, answer, **options)
+        return render(item, answer, verdict, options)
+
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """The level, e.g. ``BabyAI-GoToLocal-v0``."""
+        return verdict.instance.split("/seed=")[0]
+
     def stats(self, selectors: Sequence[str], data: Path | None, *, langsuite_levels: str = "by-name",
-              generation: str = INSTALLED, **_: Any) -> Summary:
+              generation: str = INSTALLED, report: Callable[[], None] | None = None, **_: Any) -> Summary:
         per_env: dict[str, list] = {}
         for chosen in catalog.select(selectors, data, langsuite_levels):
             env_id = with_generation(chosen.env_id, generation)
             per_env.setdefault(env_id, []).append(load_instance(env_id, chosen.seed))
+            if report is not None:
+                report()
         rows = tuple((env, len(items), f"{items[0].width}x{items[0].height}",
                       round(fmean(sum(c is not None for c in i.start.objects) for i in items), 2),
                       round(fmean(len(i.doors) for i in items), 2),

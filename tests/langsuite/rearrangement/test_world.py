@@ -77,7 +77,7 @@ def test_replies_check_solve_export_stats_and_the_summary(tmp_path, capsys):
     assert verdict["failure"]["step"] == 2 and "not an action of the low-level prompt" in verdict["failure"]["reason"]
     assert main(["check", "rearrangement", EID, str(replies), "--semantics", "benchmark"]) == 1  # no success
     capsys.readouterr()
-    assert main(["solve", "rearrangement", EID, "--json"]) == 0
+    assert main(["solve", "rearrangement", EID]) == 0  # its output is JSON lines: solve has no --json
     solved = json.loads(capsys.readouterr().out)
     assert solved["proven_optimal"] and solved["values"]["actions"] == 11 and solved["plan"][0] == "YES"
     assert main(["export", "rearrangement", EID, "--out", str(tmp_path / "pddl")]) == 0

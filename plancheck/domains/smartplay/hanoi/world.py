@@ -15,6 +15,7 @@ from plancheck.domains.smartplay._frame import QUESTIONS
 from plancheck.domains.smartplay.hanoi import prompts, records, report
 from plancheck.domains.smartplay.hanoi.check import UNKNOWN_POLICIES, check_answer
 from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, select
+from plancheck.drawing.shapes import Picture
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import (
@@ -36,7 +37,7 @@ class HanoiWorld(WorldBase):
     title = "SmartPlay Tower of Hanoi (n disks, 30-step rollouts)"
     data_release = "generated (SmartPlay 9dec5f2)"
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS,
-                               Capability.GENERATE}  # generate: any number of disks
+                               Capability.GENERATE, Capability.RENDER}  # generate: any number of disks
     options = (
         Option("style", "plan: SmartPlay's messages asking for the whole list of moves (plancheck's); smartplay: "
                "SmartPlay's own in-game prompt at the first step (it asks for one action)",
@@ -84,6 +85,18 @@ class HanoiWorld(WorldBase):
         from plancheck.domains.smartplay.hanoi.pddl import export
 
         return export(instance)
+
+    def render(self, instance: HanoiInstance, answer: str | Sequence[str] | None = None, *,
+               verdict: Verdict | None = None, **options: Any) -> Picture:
+        """The answer as a strip of states above the optimum's; frames: the answer's states."""
+        from plancheck.domains.smartplay.hanoi.render import render
+
+        if verdict is None and answer is not None:
+            verdict = self.check(instance, answer, **options)
+        return render(instance, verdict)
+
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        return verdict.instance
 
     def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
         return report.stats(list(dict.fromkeys(select(selectors))))
