@@ -19,7 +19,7 @@ from plancheck.version import __version__
 
 _WHERE = {
     "plancheck.api": ("check", "evaluate", "export", "instance", "instances", "prompt", "read_answers", "render",
-                      "save_picture", "solve", "summarize", "validate", "validate_text", "worlds"),
+                      "rows", "save_picture", "solve", "summarize", "validate", "validate_text", "worlds"),
     "plancheck.errors": ("AnswerParseError", "BadInputError", "DataNotFoundError", "PlancheckError",
                          "UnsupportedError"),
     "plancheck.registry": ("get_world",),
@@ -34,7 +34,8 @@ __all__ = [
     "AnswerParseError", "BadInputError", "BatchItem", "BrokenRecord", "Capability", "DataNotFoundError", "Failure",
     "PlancheckError", "Prompt", "Record", "Semantics", "SolveResult", "Status", "Summary", "UnsupportedError",
     "Verdict", "World", "__version__", "check", "evaluate", "export", "get_world", "instance", "instances",
-    "prompt", "read_answers", "render", "save_picture", "solve", "summarize", "validate", "validate_text", "worlds",
+    "prompt", "read_answers", "render", "rows", "save_picture", "solve", "summarize", "validate", "validate_text",
+    "worlds",
 ]
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
         prompt,
         read_answers,
         render,
+        rows,
         save_picture,
         solve,
         summarize,

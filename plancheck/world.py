@@ -9,6 +9,7 @@ dependencies lazily, so that building the CLI is cheap.
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from plancheck.errors import MissingExtraError, UnsupportedError
 from plancheck.verifier.records import BrokenRecord, Record, Summary
+from plancheck.version import __version__
 
 if TYPE_CHECKING:  # for annotations only: the facades (and so the command line) stay cheap to import
     from plancheck.drawing.shapes import Picture
@@ -251,6 +253,23 @@ class WorldBase:
     requires: tuple[str, ...] = ()  # modules the world runs on (importable names), from the extra below
     extra: str | None = None  # the pip extra that installs them: plancheck[<extra>]
     episodes: Episodes | None = None  # an interactive world's episodes (Capability.PLAY)
+    data_release: str = ""  # the benchmark data the instances come from (a release), or how they are made
+
+    def versions(self) -> dict[str, str | None]:
+        """What a result depends on: plancheck's version, the data release, and the installed version of every
+        module the world runs on (None when it is not installed).
+
+        >>> from plancheck.version import __version__
+        >>> WorldBase().versions() == {"plancheck": __version__, "data": None}
+        True
+        """
+        found: dict[str, str | None] = {"plancheck": __version__, "data": self.data_release or None}
+        for module in self.requires:
+            try:
+                found[module] = importlib.metadata.version(module)
+            except importlib.metadata.PackageNotFoundError:
+                found[module] = None
+        return found
 
     def supports(self, capability: Capability | str) -> bool:
         return Capability(capability) in self.capabilities

@@ -37,19 +37,29 @@ def _run(folder: Path, out: Path, *extra: str) -> subprocess.Popen:
                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
 
-def _kill_and_resume(folder: Path, out: Path, seed: int, most: float, extra: tuple[str, ...] = ()) -> tuple[int, str]:
-    """Runs killed at random moments (seeded) until one finishes: (how many were killed, the summary printed)."""
+def _kill_and_resume(folder: Path, out: Path, seed: int, kills: int, full: int,
+                     extra: tuple[str, ...] = ()) -> tuple[int, str]:
+    """Runs killed at random moments (seeded) until one finishes: (how many were killed, the summary printed).
+    A moment is a random point of the output still to write (``full``: its size when complete), so that a kill
+    lands mid-run however fast the machine is; after ``kills`` kills the next run finishes."""
     rng = random.Random(seed)
+    partial = out.with_name(out.name + ".partial")
     killed = 0
     while True:
         run = _run(folder, out, *extra)
-        try:
-            run.wait(rng.uniform(0.2, most))
-        except subprocess.TimeoutExpired:
-            run.send_signal(signal.SIGKILL)
-            run.wait()
-            killed += 1
-            continue
+        if killed < kills:
+            written = partial.stat().st_size if partial.exists() else 0
+            target = written + rng.uniform(0.05, 0.6) * (full - written)
+            deadline = time.monotonic() + 120
+            while run.poll() is None and not (partial.exists() and partial.stat().st_size >= target):
+                assert time.monotonic() < deadline, "the run wrote nothing for two minutes"
+                time.sleep(0.005)
+            if run.poll() is None:
+                run.send_signal(signal.SIGKILL)
+                run.wait()
+                killed += 1
+                continue
+        run.wait()
         assert run.returncode == 0
         return killed, run.stdout.read().decode()
 
@@ -65,7 +75,8 @@ def test_runs_killed_at_random_moments_resume_to_the_uninterrupted_output(shared
     folder = _batch(shared_data, tmp_path / "answers", files=2)
     expected = _reference(folder, tmp_path / "reference.jsonl", capsys)
     out = tmp_path / "out.jsonl"
-    killed, summary = _kill_and_resume(folder, out, seed=int(jobs), most=2.5, extra=("--jobs", jobs))
+    full = (tmp_path / "reference.jsonl").stat().st_size
+    killed, summary = _kill_and_resume(folder, out, seed=int(jobs), kills=2, full=full, extra=("--jobs", jobs))
     assert killed >= 1
     assert out.read_bytes() == (tmp_path / "reference.jsonl").read_bytes()
     assert json.loads(summary) == json.loads(expected)
@@ -78,7 +89,9 @@ def test_many_kills_at_random_moments(shared_data, tmp_path, capsys):
     expected = _reference(folder, tmp_path / "reference.jsonl", capsys)
     for seed in range(3):
         out = tmp_path / f"out{seed}.jsonl"
-        killed, summary = _kill_and_resume(folder, out, seed=seed, most=1.5, extra=("--jobs", str(1 + seed % 2)))
+        full = (tmp_path / "reference.jsonl").stat().st_size
+        killed, summary = _kill_and_resume(folder, out, seed=seed, kills=4, full=full,
+                                           extra=("--jobs", str(1 + seed % 2)))
         assert killed >= 3
         assert out.read_bytes() == (tmp_path / "reference.jsonl").read_bytes()
         assert json.loads(summary) == json.loads(expected)

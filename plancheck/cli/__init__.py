@@ -24,7 +24,7 @@ from plancheck.registry import get_world
 _COMMANDS = {  # command -> the module of this package that runs it (imported only for that command)
     "worlds": "browse", "instances": "browse", "prompt": "browse", "stats": "browse", "check": "check",
     "evaluate": "evaluate", "play": "play", "convert": "play", "solve": "solve", "export": "solve", "demo": "tools",
-    "validate": "tools", "render": "render"}
+    "validate": "tools", "schema": "tools", "render": "render"}
 
 
 def _command(name: str):
@@ -74,7 +74,7 @@ def main(argv: Iterable[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        if args.command in ("worlds", "demo", "validate"):
+        if args.command in ("worlds", "demo", "validate", "schema"):
             return _command(args.command)(args)
         world = get_world(args.world)
         if not world.supports(args.command):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from plancheck.cli.common import BAD_INPUT, OK, data_dir, json_line
+from plancheck.cli.output import TableRows, output_format
 from plancheck.cli.outputs import OutputFile, refuse_overlap
 from plancheck.cli.parallel import ordered_map, portable, world_of
 from plancheck.cli.progress import Progress
@@ -28,7 +29,9 @@ from plancheck.cli.resume import Resumed, manifest, start
 from plancheck.errors import BadInputError
 from plancheck.translators.answer import ReadStatus
 from plancheck.verifier.batch import evaluate_record
-from plancheck.verifier.render import table_text
+from plancheck.verifier.render import table_markdown, table_text
+from plancheck.verifier.rows import answer_row
+from plancheck.verifier.stats import statistics
 from plancheck.verifier.verdict import Semantics, Verdict
 from plancheck.world import BrokenRecord, Capability, Record, World
 
@@ -112,18 +115,30 @@ def _is_log(path: Path) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Scored:
-    """A unit's outcome as the command needs it: its JSON line, its record, its verdict (kept only for a
-    summary, a plot or the HTML report; with its steps for the report only) or why it could not be scored."""
+    """A unit's outcome as the command needs it: its output row as a JSON line (or, for CSV and Parquet, as
+    the row itself), its record, its verdict (kept only for the tables, a plot or the HTML report; with its
+    steps for the report only) or why it could not be scored."""
 
     line: str
     record: Any
     verdict: Verdict | None
     error: str | None
+    row: dict[str, Any] | None = None
 
 
-def score(world: World | str, data: Path | None, options: dict, keep: str, unit: Any) -> Scored:
+@dataclass(frozen=True, slots=True)
+class RowSettings:
+    """How output rows are made: their format, the semantics of ``passed``, the headline rule, the versions."""
+
+    format: str
+    semantics: str
+    rule: str | None
+    versions: dict[str, Any]
+
+
+def score(world: World | str, data: Path | None, options: dict, keep: str, rows: RowSettings, unit: Any) -> Scored:
     """Score one unit (in whichever process runs it); ``keep``: the verdict with its steps ("steps", for
-    pictures), without them ("verdict", for a summary or plot) or not at all ("")."""
+    pictures), without them ("verdict", for the tables or a plot) or not at all ("")."""
     world = world_of(world)
     if isinstance(unit, (Record, BrokenRecord)):
         item = evaluate_record(world, unit, data, **options)
@@ -132,7 +147,10 @@ def score(world: World | str, data: Path | None, options: dict, keep: str, unit:
         item = evaluate_episode(world.episodes, unit)
     verdict = None if not keep or item.verdict is None else item.verdict if keep == "steps" else \
         replace(item.verdict, steps=())
-    return Scored(json_line(item.to_json()), item.record, verdict, item.error)
+    row = answer_row(world.name, item, semantics=rows.semantics, rule=rows.rule, versions=rows.versions)
+    if rows.format == "jsonl":
+        return Scored(json_line(row), item.record, verdict, item.error)
+    return Scored("", item.record, verdict, item.error, row)
 
 
 def _record_of(unit: Any) -> Any:
@@ -176,7 +194,12 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
         raise BadInputError("--resume needs -o FILE, the output of the run to continue")
     if args.plot is not None or args.html is not None:
         _check_picture_options(args)
-    keep = "steps" if args.html is not None else "verdict" if args.summary or args.plot is not None else ""
+    keep = "steps" if args.html is not None else \
+        "verdict" if args.summary or args.stats or args.plot is not None else ""
+    fmt = output_format(args.format, args.output)
+    if args.resume and fmt != "jsonl":
+        raise BadInputError(f"--resume continues JSON lines output, not {fmt}", option="resume")
+    rows = RowSettings(fmt, args.semantics, options.get("rule"), world.versions())
     output = OutputFile(args.output) if args.output else None
     with tempfile.TemporaryDirectory(prefix="plancheck-") as spool:
         try:
@@ -193,9 +216,9 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             lines = _line_counts([e for e in entries if isinstance(e, Path)], stdin) if progress.enabled else {}
             progress.total = sum(lines.values()) or None
             units = _units(world, entries, data, stdin, options)
-            work = partial(score, portable(world, args.jobs, args.ray), data, options, keep)
+            work = partial(score, portable(world, args.jobs, args.ray), data, options, keep, rows)
             outcomes = _positioned(_outcomes(units, resumed, work, args, keep), lines, progress)
-            return _evaluate(args, world, options, outcomes, output, resumed, progress)
+            return _evaluate(args, world, options, outcomes, output, resumed, progress, fmt)
         finally:
             if output is not None:
                 output.release()
@@ -237,19 +260,24 @@ def _spool(folder: Path) -> Path:
 
 
 def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], output: OutputFile | None,
-              resumed: Resumed, progress: Progress) -> int:
+              resumed: Resumed, progress: Progress, fmt: str) -> int:
     drawing = args.plot is not None or args.html is not None
-    stream = output.open(resumed.keep) if output is not None else None if args.summary or drawing else sys.stdout
+    stats = args.stats
+    tables = TableRows(fmt) if fmt != "jsonl" and (args.output or not (args.summary or stats or drawing)) else None
+    stream = output.open(resumed.keep) if output is not None and tables is None else \
+        None if args.summary or stats or drawing or tables is not None else sys.stdout
     counts = {"scored": 0, "broken": 0, "unparsed": 0, "noted": 0}
     reads: dict[str, dict[str, int]] = {"all": {status.value: 0 for status in ReadStatus}}  # by model too
     shown: list[Scored] = []
-    kept: list[tuple[Any, Verdict]] = []  # for --plot and --html only
+    kept: list[tuple[Any, Verdict]] = []  # for --stats, --plot and --html only
     broken: list[tuple[str, int, str]] = []  # for --html only
 
     def scored() -> Iterator[tuple[Any, Verdict]]:
         for outcome in outcomes:
             if stream is not None and outcome.line:
                 stream.write(outcome.line)
+            if tables is not None and outcome.row is not None:
+                tables.add(outcome.row)
             if outcome.error is not None:
                 counts["broken"] += 1
                 if len(shown) < _SHOWN:
@@ -262,7 +290,7 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
                 counts["unparsed"] += not outcome.verdict.parsed
                 counts["noted"] += bool(outcome.record.notes)
                 count_read(reads, outcome.record, outcome.verdict)
-                if drawing:
+                if stats or drawing:
                     kept.append((outcome.record, outcome.verdict))
                 yield outcome.record, outcome.verdict
 
@@ -273,6 +301,8 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
             pass
     finally:
         progress.done()
+    if tables is not None:
+        _write_table(tables, output)
     if output is not None:
         output.commit()
     for outcome in shown:
@@ -281,8 +311,8 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
         print(f"broken record: {where}: {outcome.error}", file=sys.stderr)
     if counts["broken"] > _SHOWN:
         print(f"... and {counts['broken'] - _SHOWN} more broken records", file=sys.stderr)
-    if summary is not None:
-        _print_summary(args, summary, counts, reads)
+    if summary is not None or stats:
+        _tables(args, world, options, summary, kept if stats else None, counts, reads)
     if drawing and kept:
         _draw(args, world, options, kept, broken)
     if not counts["scored"] and not counts["broken"]:
@@ -292,18 +322,38 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
     return OK if counts["scored"] else BAD_INPUT
 
 
-def _print_summary(args, summary: Any, counts: dict[str, int], reads: dict[str, dict[str, int]]) -> None:
+def _write_table(tables: TableRows, output: OutputFile | None) -> None:
+    """The kept rows as CSV (to the output or standard output) or Parquet (to the output's file)."""
+    if tables.format == "csv":
+        tables.write_csv(output.open() if output is not None else sys.stdout)
+    else:
+        assert output is not None  # output_format refuses Parquet without a file
+        output.close()
+        tables.write_parquet(output.partial)
+
+
+def _tables(args, world: World, options: dict, summary: Any, results: list | None, counts: dict[str, int],
+            reads: dict[str, dict[str, int]]) -> None:
+    """The world's summary table (--summary) and the statistics table (--stats, from ``results``), as text,
+    Markdown or JSON, with the counts of records and of answers by read status."""
+    statistics_table = statistics(results, args.semantics, options.get("rule"), args.resamples) \
+        if results is not None else None
     total = counts["scored"] + counts["broken"]
     if args.json:
-        print(json.dumps({**summary.to_json(), "records": total, "broken": counts["broken"], "read": reads},
-                         indent=2))
+        data = {**summary.to_json()} if summary is not None else {}
+        data.update({"records": total, "broken": counts["broken"], "read": reads, "versions": world.versions()})
+        if statistics_table is not None:
+            data["statistics"] = statistics_table.to_json()
+        print(json.dumps(data, indent=2))
         return
+    show = table_markdown if args.markdown else table_text
     if counts["scored"]:
-        print(table_text(summary.header, summary.rows, summary.title, summary.labels))
+        shown = [t for t in (summary, statistics_table) if t is not None]
+        print("\n\n".join(show(t.header, t.rows, t.title, t.labels) for t in shown))
     note = f"; {counts['unparsed']} answer(s) could not be parsed" if counts["unparsed"] else ""
     if counts["noted"]:
         note += f"; {counts['noted']} record(s) noted (e.g. no answer: the record's own reference was checked)"
-    print(f"{counts['scored']} records scored, {counts['broken']} broken{note}")
+    print(f"{'' if not args.markdown else chr(10)}{counts['scored']} records scored, {counts['broken']} broken{note}")
     print("read: " + ", ".join(f"{count} {status}" for status, count in reads["all"].items()))
 
 

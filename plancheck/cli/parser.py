@@ -92,7 +92,8 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--json", action="store_true", help="machine-readable JSON output")
     elif command == "evaluate":
         parser.add_argument("--json", action="store_true",
-                            help="the summary as JSON (with --summary; the verdicts are JSON lines in any case)")
+                            help="the tables as JSON (with --summary or --stats; the rows are written as --format "
+                                 "says in any case)")
     if command in ("check", "evaluate"):
         from plancheck.verifier.verdict import Semantics
 
@@ -120,15 +121,33 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
             parser.add_argument("--episode", type=int, metavar="K", default=None,
                                 help="which episode of a log holding several (1-based)")
         parser.add_argument("--steps", action="store_true", help="print every step of the trace")
+        parser.add_argument("--feedback", action="store_true",
+                            help="print only the verifier's feedback: a short message on the first problem that a "
+                                 "model can be given (it is also the JSON's 'feedback')")
         if world.supports(Capability.PDDL_PLAN):
             parser.add_argument("--pddl-plan", type=Path, metavar="FILE",
                                 help="also write the answer as a plan of the world's PDDL validation model, to "
                                      "check with `plancheck validate` or VAL against the files `export` writes")
     elif command == "evaluate":
+        from plancheck.cli.output import FORMATS
+        from plancheck.verifier.stats import RESAMPLES
+
         parser.add_argument("responses", nargs="+", type=Path,
                             help="answer files (JSONL) or folders of them; - reads JSONL from stdin")
-        parser.add_argument("-o", "--output", type=Path, help="write one JSON verdict per record here")
+        parser.add_argument("-o", "--output", type=Path,
+                            help="write one row per record here (the input record's own fields, passed, score, read "
+                                 "status, versions and the verdict; see docs/output.md)")
+        parser.add_argument("--format", choices=FORMATS, default=None,
+                            help="the rows' format: jsonl, csv or parquet (needs pyarrow; default: from the -o "
+                                 "file's suffix, else jsonl)")
         parser.add_argument("--summary", action="store_true", help="print the benchmark's summary table")
+        parser.add_argument("--stats", action="store_true",
+                            help="print the pass rate and mean score per model and in total: n, standard error and "
+                                 "95%% bootstrap interval")
+        parser.add_argument("--markdown", action="store_true",
+                            help="print the tables as Markdown no wider than 100 columns")
+        parser.add_argument("--resamples", type=int, default=RESAMPLES, metavar="N",
+                            help=f"bootstrap resamples of --stats (default: {RESAMPLES})")
         parser.add_argument("--plot", type=Path, metavar="FILE",
                             help="draw the summary: mean score per setting and model against the optimum and the "
                                  "references, as FILE.svg or FILE.png (PNG needs plancheck[render])")
@@ -226,6 +245,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     validate.add_argument("problem", type=Path, help="the PDDL problem file")
     validate.add_argument("plan", type=Path, help="plan file, one (action arg ...) per line; - for stdin")
     validate.add_argument("--json", action="store_true", help="machine-readable JSON output")
+    schema = commands.add_parser("schema", help="print the JSON Schema of answer records, verdicts or output rows",
+                                 description="Print a JSON Schema (2020-12) of what plancheck reads and writes: "
+                                             "answer-record (a plain answer line), verdict (check --json), row (a "
+                                             "line of evaluate -o). See docs/output.md.")
+    schema.add_argument("name", choices=("answer-record", "verdict", "row"),  # plancheck.verifier.schema.NAMES
+                        help="which schema")
     for command in COMMANDS:
         sub = commands.add_parser(command, help=_COMMAND_HELP[command], description=_COMMAND_HELP[command])
         worlds = sub.add_subparsers(dest="world", metavar="WORLD", required=True)

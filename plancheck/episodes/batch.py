@@ -15,11 +15,14 @@ from plancheck.verifier.records import BrokenRecord, Record
 
 def record_of(episode: Episode) -> Record:
     """The batch record of an episode: its header's line, instance, and who played (for per-model tables:
-    the header's ``model``, else a reference policy's name, else the file's name)."""
+    the header's ``model``, else a reference policy's name, else the file's name); the header's seed,
+    settings, policy, model and any other keys are the record's fields, kept in output rows."""
     header = episode.header
     model = header.model or (header.policy if header.policy.startswith("reference:") else None)
     return Record(header.line, header.instance, source=episode.source,
-                  meta={"model": model, "seed": header.seed, "policy": header.policy})
+                  meta={"model": model, "seed": header.seed, "policy": header.policy},
+                  fields={"seed": header.seed, "settings": dict(header.settings), "policy": header.policy,
+                          **({"model": header.model} if header.model is not None else {}), **header.extra})
 
 
 def evaluate_episodes(episodes: Episodes, paths: Iterable[Path]) -> Iterator[BatchItem]:

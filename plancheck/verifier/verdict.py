@@ -15,6 +15,7 @@ from typing import Any
 from plancheck.errors import AnswerParseError
 from plancheck.translators.answer import CLEAR, NOT_READ, ParsedAnswer, Reading, ReadStatus, Span, SpanKind
 from plancheck.verifier.execute import Trace
+from plancheck.verifier.feedback import feedback_text
 
 
 class Semantics(str, Enum):
@@ -49,11 +50,17 @@ class StepView:
 
 
 class LazySteps(Sequence[StepView]):
-    """The per-step view of a trace, built only when someone looks (batches usually do not)."""
+    """The per-step view of a trace, built only when someone looks (batches usually do not).
 
-    def __init__(self, build: Callable[[], tuple[StepView, ...]]):
+    ``count`` and ``one`` (the view of step ``index``, 0-based), when given, answer ``len`` and a
+    single index without building every step (feedback looks at one step only).
+    """
+
+    def __init__(self, build: Callable[[], tuple[StepView, ...]], *, count: int | None = None,
+                 one: Callable[[int], StepView] | None = None):
         self._build: Callable[[], tuple[StepView, ...]] | None = build
         self._steps: tuple[StepView, ...] = ()
+        self._count, self._one = count, one
 
     def _get(self) -> tuple[StepView, ...]:
         if self._build is not None:
@@ -61,9 +68,15 @@ class LazySteps(Sequence[StepView]):
         return self._steps
 
     def __getitem__(self, index):  # type: ignore[override]
+        if self._build is not None and self._one is not None and self._count is not None and isinstance(index, int):
+            if not -self._count <= index < self._count:
+                raise IndexError(index)
+            return self._one(index % self._count)
         return self._get()[index]
 
     def __len__(self) -> int:
+        if self._build is not None and self._count is not None:
+            return self._count
         return len(self._get())
 
     def __eq__(self, other: object) -> bool:
@@ -115,6 +128,11 @@ class Verdict:
         goal_ok = self.goal_reached is not False if self.has_goal else True
         return goal_ok and (self.valid if Semantics(semantics) is Semantics.STRICT else True)
 
+    def feedback(self) -> str:
+        """A short message on this verdict that a model can be given: the first problem, in the world's words,
+        and the progress made (see :mod:`plancheck.verifier.feedback`)."""
+        return feedback_text(self)
+
     def ratio(self, rule: str) -> float | None:
         """Score / optimum under ``rule`` (None when the optimum is unknown or zero)."""
         if not self.optimal or rule not in self.optimal or rule not in self.scores:
@@ -142,6 +160,7 @@ class Verdict:
             "read": self.read.to_json(),
             "unread": [span.to_json() for span in self.spans],
             "notes": list(self.notes),
+            "feedback": self.feedback(),
         }
         if not self.consistent:
             data["consistent"] = False
@@ -224,10 +243,12 @@ def from_trace(
         action = name(record.action) if record is not None else (
             name(ran[step - 1]) if step <= len(ran) else "(beyond the step limit)")
         failure = Failure(step, action, reason, record.unmet if record is not None else ())
-    steps = LazySteps(lambda: tuple(
-        StepView(s.index, name(s.action), s.ok, s.reason,
-                 describe_state(s.state) if describe_state is not None else None)
-        for s in trace.steps))
+    def view(s: Any) -> StepView:
+        return StepView(s.index, name(s.action), s.ok, s.reason,
+                        describe_state(s.state) if describe_state is not None else None)
+
+    steps = LazySteps(lambda: tuple(view(s) for s in trace.steps), count=len(trace.steps),
+                      one=lambda index: view(trace.steps[index]))
     return Verdict(
         world=world,
         instance=instance,

@@ -143,6 +143,7 @@ class BabyAIWorld(WorldBase):
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS,
                                Capability.GENERATE, Capability.RENDER}  # generate: any level and seed
     requires = ("minigrid", "gymnasium")
+    data_release = "generated from minigrid levels and seeds"
     extra = "babyai"
 
     # -- instances ------------------------------------------------------------------------------

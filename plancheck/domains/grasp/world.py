@@ -62,6 +62,7 @@ OPTIONS = (
 class GraspWorld(WorldBase):
     name = "grasp"
     title = "GRASP energy-collection grids (Tang & Kejriwal 2024)"
+    data_release = "GRASP release grids (2000)"
     options = OPTIONS
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS, Capability.PDDL_PLAN,
                                Capability.GENERATE, Capability.RENDER}

@@ -38,6 +38,7 @@ from plancheck.world import (
 class MangoWorld(WorldBase):
     name = "mango"
     title = "MANGO text-game maps: destination finding (DF) and route finding (RF)"
+    data_release = "MANGO release (70 steps)"
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS, Capability.RENDER}
     options = (
         Option("cutoff", "walkthrough steps the model reads; records that state their own cutoff keep it",

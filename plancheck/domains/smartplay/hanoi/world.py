@@ -36,6 +36,7 @@ from plancheck.world import (
 class HanoiWorld(WorldBase):
     name = "hanoi"
     title = "SmartPlay Tower of Hanoi (n disks, 30-step rollouts)"
+    data_release = "generated (SmartPlay 9dec5f2)"
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS,
                                Capability.GENERATE, Capability.RENDER}  # generate: any number of disks
     options = (
