@@ -143,6 +143,14 @@ class Hypothesis:
         return (self.ax, self.ay, self.has_message, tuple(self.masks.items()), tuple(sorted(self.dead.items())))
 
 
+@cache
+def _start(level: int, number: int) -> tuple[int, int, dict[str, Masks]]:
+    """The avatar's pixel and each entity's position (any movement type) in a start layout."""
+    _, created = start_layouts(level)[number]
+    row, col = next((r, c) for key, r, c in created if key == "no_message")
+    return 2 * col, 2 * row, {key: (bitgrid.bit(2 * c, 2 * r),) * 3 for key, r, c in created if key in ENTITY_KEYS}
+
+
 class Inconsistent(Exception):
     """A text no hidden state explains; the message says what was expected."""
 
@@ -165,46 +173,218 @@ def game_of(names: tuple[str, ...]) -> data.Game:
                        "message and goal of any of SmartPlay's 32 test games")
 
 
-class Tracker:
-    """Follows one L2/L3 episode text by text; :meth:`step` raises :class:`Inconsistent`."""
+Packed = tuple  # a hypothesis as plain data: (ax, ay, has_message, live keys, their state ids, dead)
 
-    def __init__(self, level: int, first: View):
+
+class _States:
+    """Interned position sets: a small int per distinct :data:`Masks`, so that the hypotheses that
+    share an entity's positions share its work and compare cheaply."""
+
+    def __init__(self) -> None:
+        self.masks: list[Masks] = []
+        self.types: list[int] = []  # bit 0, 1, 2: the chaser, fleeing, immovable mask is not empty
+        self._ids: dict[Masks, int] = {}
+        self._narrowed: dict[tuple[int, int], int] = {}
+
+    def copy(self) -> _States:
+        copied = _States()
+        copied.masks, copied.types = self.masks.copy(), self.types.copy()
+        copied._ids, copied._narrowed = self._ids.copy(), self._narrowed.copy()
+        return copied
+
+    def id(self, masks: Masks) -> int:
+        found = self._ids.get(masks)
+        if found is None:
+            found = self._ids[masks] = len(self.masks)
+            self.masks.append(masks)
+            self.types.append(bool(masks[0]) | bool(masks[1]) << 1 | bool(masks[2]) << 2)
+        return found
+
+    def narrowed(self, state: int, types: int) -> int:
+        """The state without the movement types missing from ``types``."""
+        found = self._narrowed.get((state, types))
+        if found is None:
+            masks = self.masks[state]
+            found = self._narrowed[state, types] = self.id(tuple(m if types >> n & 1 else 0
+                                                                 for n, m in enumerate(masks)))
+        return found
+
+
+def _pack(states: _States, h: Hypothesis) -> Packed:
+    keys = tuple(k for k in ENTITY_KEYS if k in h.masks)  # one order, so that equal hypotheses pack equal
+    return (h.ax, h.ay, h.has_message, keys, tuple(states.id(h.masks[k]) for k in keys), tuple(sorted(h.dead.items())))
+
+
+def _restrict(level: int, states: _States, hypotheses: list[Packed]) -> list[Packed]:
+    """Keep the movement types some shipped variant allows with every other entity's."""
+    kept = []
+    types = states.types
+    for packed in hypotheses:
+        x, y, has_message, keys, ids, dead = packed
+        have = tuple(types[s] for s in ids)
+        allowed = _allowed_types_of(level, keys, have, dead)
+        if allowed is None:
+            continue
+        if allowed != have:
+            ids = tuple(s if a == t else states.narrowed(s, a) for s, t, a in zip(ids, have, allowed, strict=True))
+            packed = (x, y, has_message, keys, ids, dead)
+        kept.append(packed)
+    return kept
+
+
+@cache
+def _starts(level: int, shown: tuple) -> tuple[_States, tuple[Packed, ...]]:
+    """The start hypotheses of a first text (what it shows of each role group, as in
+    :func:`_layout_index`), packed on states a tracker copies."""
+    states = _States()
+    starts = []
+    for number in _layout_index(level).get(shown, ()):
+        ax, ay, masks = _start(level, number)
+        starts.append(_pack(states, Hypothesis(ax, ay, False, masks)))
+    return states, tuple(_restrict(level, states, starts))
+
+
+class Tracker:
+    """Follows one L2/L3 episode text by text; :meth:`step` raises :class:`Inconsistent`.
+
+    Hypotheses are kept packed (:data:`Packed`). A usual step (one set of touching entities explains
+    the reward, nobody dies, the text is shown) moves each distinct entity state once for all
+    hypotheses (:meth:`_quick`); any other step, and every hypothesis that fails, goes through the
+    general path (:meth:`_advance`), which also words why. ``exhaustive`` sends every step there
+    (the reference the tests compare the quick path with)."""
+
+    def __init__(self, level: int, first: View, exhaustive: bool = False):
         if first.error or first.action is not None:
             raise Inconsistent("the first observation must be the start's, without an action line")
         if first.has_message:
             raise Inconsistent(f"L{level} episodes start without the message, but the first observation says "
                                f"{prompts.HAS_MESSAGE!r}")
         self.level = level
+        self.exhaustive = exhaustive
         self._moves: dict[tuple, tuple[int, int]] = {}
         self.game = game_of(first.names())
         self.groups = _id_groups(level, self.game)
+        self._group_of = {key: name for name, keys in self.groups.items() for key in keys}
         seen = {item.name: (item.distance, item.direction) for item in first.seen}
         shown = (seen[self.game.enemy], seen[self.game.message], seen[self.game.goal])
-        self.hypotheses: list[Hypothesis] = []
-        for number in _layout_index(level).get(shown, ()):
-            _, created = start_layouts(level)[number]
-            row, col = next((r, c) for key, r, c in created if key == "no_message")
-            masks = {key: (bitgrid.bit(2 * c, 2 * r),) * 3 for key, r, c in created if key in ENTITY_KEYS}
-            self.hypotheses.append(Hypothesis(2 * col, 2 * row, False, masks))
-        self._restrict_types(self.hypotheses)
-        if not self.hypotheses:
+        states, starts = _starts(level, shown)
+        self._states, self._packed = states.copy(), list(starts)
+        if not self._packed:
             raise Inconsistent(f"the first observation matches none of the {len(start_layouts(level))} start "
                                f"layouts of MessengerL{level}")
 
+    @property
+    def hypotheses(self) -> list[Hypothesis]:
+        """The hidden state sets still possible."""
+        return [self._unpack(packed) for packed in self._packed]
+
+    def _pack(self, h: Hypothesis) -> Packed:
+        return _pack(self._states, h)
+
+    def _unpack(self, packed: Packed) -> Hypothesis:
+        ax, ay, has_message, keys, states, dead = packed
+        return Hypothesis(ax, ay, has_message, {k: self._states.masks[s] for k, s in zip(keys, states, strict=True)},
+                          dict(dead))
+
     def step(self, action: int, view: View, reward: float, done: bool) -> None:
         """Take one step's text, reward and end into account (raises :class:`Inconsistent`)."""
-        survivors: list[Hypothesis] = []
+        survivors: list[Packed] = []
         reasons: list[Reason] = []
         self._moves = {}  # hypotheses often share an entity's positions: their moves are computed once
-        for hypothesis in self.hypotheses:
-            survivors.extend(self._advance(hypothesis, action, view, reward, done, reasons))
-        self._restrict_types(survivors)
-        if len(survivors) > 1:
-            survivors = list({h.key(): h for h in survivors}.values())
+        wanted = _signature(reward, done, not view.error, view.has_message)
+        shared: dict[tuple, tuple | None] = {}  # this step's results per entity state and per set of live keys
+        for packed in self._packed:
+            child = None if self.exhaustive else self._quick(packed, action, view, wanted, shared)
+            if child:
+                survivors.append(child)
+            elif child is None or (child is False and not reasons):  # the general path; it words any failure
+                survivors.extend(self._restrict([self._pack(h) for h in self._advance(
+                    self._unpack(packed), action, view, reward, done, reasons)]))
+        survivors = list(dict.fromkeys(survivors))
         if not survivors:
             raise Inconsistent(reasons[0]() if reasons else "no movement of the entities allowed by the shipped "
                                "variants explains the moves so far")
-        self.hypotheses = survivors
+        self._packed = survivors
+
+    def _quick(self, packed: Packed, action: int, view: View, wanted: tuple,
+               shared: dict[tuple, tuple | None]) -> Packed | bool | None:
+        """:meth:`_advance` and :meth:`_restrict` of a usual step: the child, ``()`` when no shipped
+        variant gives its entities types they can still have, False when the hypothesis fails, None
+        when the step is not a usual one for it."""
+        x, y, has_message, keys, states, dead = packed
+        plan = shared.get((x, y, has_message, keys), False)
+        if plan is False:
+            plan = shared[x, y, has_message, keys] = self._plan(x, y, has_message, keys, action, view, wanted)
+        if not plan:
+            return plan
+        ax, ay, holds, targets, pairs, done = plan
+        moved = []
+        found = narrowed = 0
+        for index, state in enumerate(states):
+            result = done.get(state << 3 | index)
+            if result is None:
+                c, f, i = self._states.masks[state]
+                target, exact, group = targets[index]
+                c, f, i = bitgrid.chaser_moves(c, x, y) & target, bitgrid.fleeing_moves(f, x, y) & target, i & target
+                if c or f or i:
+                    new = self._states.id((c, f, i))
+                    lost = self._states.types[new] != self._states.types[state]
+                    result = (new, group if (c | f | i) & exact else 0, lost)
+                else:
+                    result = (-1, 0, False)
+                done[state << 3 | index] = result
+            if result[0] < 0:
+                return False
+            moved.append(result[0])
+            found |= result[1]
+            narrowed |= result[2]
+        if found & pairs != pairs:
+            return False
+        child = (ax, ay, holds, keys, tuple(moved), dead)
+        if not narrowed:  # the parent's types were already cut down (cutting twice changes nothing)
+            return child
+        kept = self._restrict([child])
+        return kept[0] if kept else ()
+
+    def _plan(self, x: int, y: int, has_message: bool, keys: tuple[str, ...], action: int, view: View,
+              wanted: tuple) -> tuple | bool | None:
+        """What a usual step does to the hypotheses with the avatar at pixel (x, y) and these live
+        ``keys``: the avatar's new pixel and message, per key the positions it may end on and those
+        where the text shows its name (with its name's bit), the bits of the names two live keys show
+        as, and a dict for the results per entity state; False when it cannot explain the step, None
+        when the step is not a usual one (see :meth:`_quick`)."""
+        hits = outcomes(self.level, keys, has_message).get(wanted)
+        if hits is None:
+            return False
+        if len(hits) != 1 or view.error:
+            return None
+        hit = hits[0]
+        out = outcome(self.level, hit, has_message)
+        if out.dead or not out.alive:
+            return None
+        shown = {item.name: item for item in view.seen}
+        alive = {name: [k for k in group if k in keys] for name, group in self.groups.items()}
+        if not set(shown).issubset(alive) or any(bool(live) != (name in shown) for name, live in alive.items()):
+            return False
+        dx, dy = ACTION_DIRS[action]
+        ax, ay = x + 2 * dx, y + 2 * dy
+        if not (0 <= ax < bitgrid.SIDE and 0 <= ay < bitgrid.SIDE):
+            ax, ay = x, y
+        row, col = ay // 2, ax // 2
+        bits = {name: 1 << n for n, name in enumerate(self.groups)}
+        near = bitgrid.touching(ax, ay)
+        targets = []
+        for key in keys:
+            name = self._group_of[key]
+            seen = shown[name]
+            exact = bitgrid.seen_at(row, col, seen.distance, seen.direction)
+            where = exact if len(alive[name]) == 1 else bitgrid.not_nearer(row, col, seen.distance)
+            targets.append((where & (near if key in hit else bitgrid.FULL & ~near), exact, bits[name]))
+        pairs = sum(bits[name] for name, live in alive.items() if len(live) > 1)
+        return ax, ay, out.has_message, tuple(targets), pairs, {}
+
+    def _restrict(self, hypotheses: list[Packed]) -> list[Packed]:
+        return _restrict(self.level, self._states, hypotheses)
 
     def can_end(self, action: int) -> bool:
         """Whether ``action`` can end the episode (some entity can touch the avatar in a way that ends it)."""
@@ -323,20 +503,6 @@ class Tracker:
         more = f" (and {len(places) - 8} more)" if len(places) > 8 else ""
         return f"the text says '{seen}', but the rules allow the {name} only: {listed}{more}"
 
-    def _restrict_types(self, hypotheses: list[Hypothesis]) -> None:
-        """Keep the movement types some shipped variant allows with every other entity's."""
-        kept = []
-        for h in hypotheses:
-            pattern = tuple((k, bool(c), bool(f), bool(i)) for k, (c, f, i) in h.masks.items())
-            allowed = _allowed_pattern(self.level, pattern, tuple(sorted(h.dead.items())))
-            if allowed is None:
-                continue
-            if allowed != pattern:
-                h.masks = {k: (c if a[1] else 0, f if a[2] else 0, i if a[3] else 0)
-                           for (k, (c, f, i)), a in zip(h.masks.items(), allowed, strict=True)}
-            kept.append(h)
-        hypotheses[:] = kept
-
 
 @cache
 def _allowed_pattern(level: int, pattern: tuple, dead: tuple) -> tuple | None:
@@ -359,3 +525,14 @@ def _allowed_types(level: int, possible: tuple[tuple[str, frozenset[str]], ...])
     if not fitting:
         return None
     return {k: {v[k] for v in fitting} for k, _ in possible}
+
+
+@cache
+def _allowed_types_of(level: int, keys: tuple[str, ...], have: tuple[int, ...],
+                      dead: tuple) -> tuple[int, ...] | None:
+    """:func:`_allowed_pattern` with each live entity's types as bits (chaser 1, fleeing 2, immovable 4)."""
+    pattern = tuple((k, *(bool(t >> n & 1) for n in range(3))) for k, t in zip(keys, have, strict=True))
+    allowed = _allowed_pattern(level, pattern, dead)
+    if allowed is None:
+        return None
+    return tuple(c | f << 1 | i << 2 for _, c, f, i in allowed)

@@ -35,43 +35,39 @@ _LEFT_OF = tuple(sum(_COLUMNS[:x]) for x in range(SIDE))  # columns < x
 _ABOVE = tuple(sum(_ROWS[:y]) for y in range(SIDE))  # rows < y
 
 
-def left(mask: int) -> int:
-    return ((mask & ~_FIRST_COL) >> 1) | (mask & _FIRST_COL)
+_INNER_COLS, _INNER_ROWS = FULL & ~_FIRST_COL, FULL & ~_FIRST_ROW  # the parts that can step left / up
+_OUTER_COLS, _OUTER_ROWS = FULL & ~_LAST_COL, FULL & ~_LAST_ROW  # ... right / down
 
 
-def right(mask: int) -> int:
-    return ((mask & ~_LAST_COL) << 1) | (mask & _LAST_COL)
+def _step(west: int, east: int, north: int, south: int) -> int:
+    """The sets moved one pixel west, east, north and south; a step off the screen is taken back."""
+    return (((west & _INNER_COLS) >> 1) | (west & _FIRST_COL) | ((east & _OUTER_COLS) << 1) | (east & _LAST_COL)
+            | ((north & _INNER_ROWS) >> SIDE) | (north & _FIRST_ROW) | ((south & _OUTER_ROWS) << SIDE)
+            | (south & _LAST_ROW))
 
 
-def up(mask: int) -> int:
-    return ((mask & ~_FIRST_ROW) >> SIDE) | (mask & _FIRST_ROW)
-
-
-def down(mask: int) -> int:
-    return ((mask & ~_LAST_ROW) << SIDE) | (mask & _LAST_ROW)
+@cache
+def _sides(ax: int, ay: int) -> tuple[int, int, int, int, int, int]:
+    """The positions west of, in the column of, east of, north of, in the row of, south of (ax, ay)."""
+    west, north = _LEFT_OF[ax], _ABOVE[ay]
+    return west, _COLUMNS[ax], FULL & ~(west | _COLUMNS[ax]), north, _ROWS[ay], FULL & ~(north | _ROWS[ay])
 
 
 def chaser_moves(mask: int, ax: int, ay: int) -> int:
     """:func:`successors` of a Chaser."""
     if not mask:
         return 0
-    west, same_x = mask & _LEFT_OF[ax], mask & _COLUMNS[ax]
-    east = mask & ~(_LEFT_OF[ax] | _COLUMNS[ax])
-    north, same_y = mask & _ABOVE[ay], mask & _ROWS[ay]
-    south = mask & ~(_ABOVE[ay] | _ROWS[ay])
-    on_it = same_x & same_y  # no step brings it nearer: any of the four
-    return left(east | on_it) | right(west | on_it) | up(south | on_it) | down(north | on_it)
+    west, same_x, east, north, same_y, south = _sides(ax, ay)
+    on_it = mask & same_x & same_y  # no step brings it nearer: any of the four
+    return _step(mask & east | on_it, mask & west | on_it, mask & south | on_it, mask & north | on_it)
 
 
 def fleeing_moves(mask: int, ax: int, ay: int) -> int:
     """:func:`successors` of a Fleeing sprite."""
     if not mask:
         return 0
-    west, same_x = mask & _LEFT_OF[ax], mask & _COLUMNS[ax]
-    east = mask & ~(_LEFT_OF[ax] | _COLUMNS[ax])
-    north, same_y = mask & _ABOVE[ay], mask & _ROWS[ay]
-    south = mask & ~(_ABOVE[ay] | _ROWS[ay])
-    return right(east | same_x) | left(west | same_x) | up(north | same_y) | down(south | same_y)
+    west, same_x, east, north, same_y, south = _sides(ax, ay)
+    return _step(mask & (west | same_x), mask & (east | same_x), mask & (north | same_y), mask & (south | same_y))
 
 
 def successors(movement: str, mask: int, ax: int, ay: int) -> int:
