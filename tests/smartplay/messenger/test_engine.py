@@ -54,6 +54,22 @@ def test_the_set_moves_are_the_engines_moves():
             assert set(bitgrid.pixels(bitgrid.successors(kind, bitgrid.bit(x, y), ax, ay))) == reached
 
 
+def test_stacked_sets_move_as_their_positions_one_by_one():
+    """Sets of all three movement types moved at once (the checker's form) are the union of each
+    position's successors (checked against the engine above), section by section."""
+    rng = random.Random(5)
+    for _ in range(300):
+        ax, ay = rng.randrange(19), rng.randrange(19)
+        sets = [bitgrid._union((rng.randrange(19), rng.randrange(19)) for _ in range(rng.randrange(6)))
+                for _ in range(3)]
+        expected = [0, 0, 0]
+        for n, kind in enumerate(("chaser", "fleeing", "immovable")):
+            for x, y in bitgrid.pixels(sets[n]):
+                expected[n] |= bitgrid.successors(kind, bitgrid.bit(x, y), ax, ay)
+        moved = bitgrid.stacked_moves(bitgrid.stack(*sets), ax, ay)
+        assert bitgrid.unstack(moved) == tuple(expected)
+
+
 def test_outcomes_of_the_collisions_come_from_the_engine():
     assert outcome(2, frozenset(), False).reward == 0 and outcome(2, frozenset(), False).won is None
     pickup = outcome(2, frozenset({"message"}), False)

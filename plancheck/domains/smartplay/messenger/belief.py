@@ -83,6 +83,33 @@ def outcomes(level: int, keys: tuple[str, ...], has_message: bool) -> dict[tuple
     return {signature: tuple(hits) for signature, hits in found.items()}
 
 
+@cache
+def _target(ax: int, ay: int, distance: int, direction: str, alone: bool, touching: bool) -> tuple[int, int]:
+    """Where an entity may be after a tick, stacked (:func:`.bitgrid.stack`), with the avatar at
+    pixel (ax, ay) and its name shown ``distance`` steps to the ``direction``: touching the avatar
+    or not as ``touching`` says, and there (``alone``: no other live entity has its name) or not
+    nearer; and the positions that show there."""
+    row, col = ay // 2, ax // 2
+    exact = bitgrid.seen_at(row, col, distance, direction)
+    where = exact if alone else bitgrid.not_nearer(row, col, distance)
+    near = bitgrid.touching(ax, ay)
+    return bitgrid.tripled(where & (near if touching else bitgrid.FULL & ~near)), bitgrid.tripled(exact)
+
+
+@cache
+def _usual(level: int, keys: tuple[str, ...], has_message: bool,
+           wanted: tuple) -> tuple[frozenset[str], bool] | bool | None:
+    """The set of touching entities and the message after it, when exactly one such set explains a
+    step's reward and end and nobody dies (a usual step); False when none does, None otherwise."""
+    hits = outcomes(level, keys, has_message).get(wanted)
+    if hits is None:
+        return False
+    out = outcome(level, hits[0], has_message)
+    if len(hits) != 1 or out.dead or not out.alive or not wanted[2]:
+        return None
+    return hits[0], out.has_message
+
+
 def _signature(reward: float, done: bool, alive: bool, has_message: bool | None) -> tuple:
     return round(reward, 6), done, alive, bool(has_message) and alive
 
@@ -177,42 +204,44 @@ Packed = tuple  # a hypothesis as plain data: (ax, ay, has_message, live keys, t
 
 
 class _States:
-    """Interned position sets: a small int per distinct :data:`Masks`, so that the hypotheses that
-    share an entity's positions share its work and compare cheaply."""
+    """Interned entity states: a small int per distinct set of positions and types (kept stacked,
+    :func:`.bitgrid.stack`), so that the hypotheses that share an entity's state share its work and
+    compare cheaply."""
 
     def __init__(self) -> None:
-        self.masks: list[Masks] = []
-        self.types: list[int] = []  # bit 0, 1, 2: the chaser, fleeing, immovable mask is not empty
-        self._ids: dict[Masks, int] = {}
+        self.stacked: list[int] = []
+        self.types: list[int] = []  # bit 0, 1, 2: the state has chaser, fleeing, immovable positions
+        self.index: dict[int, int] = {}
         self._narrowed: dict[tuple[int, int], int] = {}
 
     def copy(self) -> _States:
         copied = _States()
-        copied.masks, copied.types = self.masks.copy(), self.types.copy()
-        copied._ids, copied._narrowed = self._ids.copy(), self._narrowed.copy()
+        copied.stacked, copied.types = self.stacked.copy(), self.types.copy()
+        copied.index, copied._narrowed = self.index.copy(), self._narrowed.copy()
         return copied
 
-    def id(self, masks: Masks) -> int:
-        found = self._ids.get(masks)
+    def id(self, stacked: int) -> int:
+        found = self.index.get(stacked)
         if found is None:
-            found = self._ids[masks] = len(self.masks)
-            self.masks.append(masks)
-            self.types.append(bool(masks[0]) | bool(masks[1]) << 1 | bool(masks[2]) << 2)
+            found = self.index[stacked] = len(self.stacked)
+            self.stacked.append(stacked)
+            chaser, fleeing, immovable = bitgrid.TYPES
+            self.types.append(bool(stacked & chaser) | bool(stacked & fleeing) << 1 | bool(stacked & immovable) << 2)
         return found
 
     def narrowed(self, state: int, types: int) -> int:
         """The state without the movement types missing from ``types``."""
         found = self._narrowed.get((state, types))
         if found is None:
-            masks = self.masks[state]
-            found = self._narrowed[state, types] = self.id(tuple(m if types >> n & 1 else 0
-                                                                 for n, m in enumerate(masks)))
+            keep = sum(section for n, section in enumerate(bitgrid.TYPES) if types >> n & 1)
+            found = self._narrowed[state, types] = self.id(self.stacked[state] & keep)
         return found
 
 
 def _pack(states: _States, h: Hypothesis) -> Packed:
     keys = tuple(k for k in ENTITY_KEYS if k in h.masks)  # one order, so that equal hypotheses pack equal
-    return (h.ax, h.ay, h.has_message, keys, tuple(states.id(h.masks[k]) for k in keys), tuple(sorted(h.dead.items())))
+    return (h.ax, h.ay, h.has_message, keys, tuple(states.id(bitgrid.stack(*h.masks[k])) for k in keys),
+            tuple(sorted(h.dead.items())))
 
 
 def _restrict(level: int, states: _States, hypotheses: list[Packed]) -> list[Packed]:
@@ -265,6 +294,7 @@ class Tracker:
         self.game = game_of(first.names())
         self.groups = _id_groups(level, self.game)
         self._group_of = {key: name for name, keys in self.groups.items() for key in keys}
+        self._keys_parts: dict[tuple[str, ...], tuple] = {}
         seen = {item.name: (item.distance, item.direction) for item in first.seen}
         shown = (seen[self.game.enemy], seen[self.game.message], seen[self.game.goal])
         states, starts = _starts(level, shown)
@@ -283,8 +313,8 @@ class Tracker:
 
     def _unpack(self, packed: Packed) -> Hypothesis:
         ax, ay, has_message, keys, states, dead = packed
-        return Hypothesis(ax, ay, has_message, {k: self._states.masks[s] for k, s in zip(keys, states, strict=True)},
-                          dict(dead))
+        return Hypothesis(ax, ay, has_message, {k: bitgrid.unstack(self._states.stacked[s])
+                                                for k, s in zip(keys, states, strict=True)}, dict(dead))
 
     def step(self, action: int, view: View, reward: float, done: bool) -> None:
         """Take one step's text, reward and end into account (raises :class:`Inconsistent`)."""
@@ -297,11 +327,16 @@ class Tracker:
             child = None if self.exhaustive else self._quick(packed, action, view, wanted, shared)
             if child:
                 survivors.append(child)
-            elif child is None or (child is False and not reasons):  # the general path; it words any failure
+            elif child is None:  # not a usual step for this hypothesis: the general path
                 survivors.extend(self._restrict([self._pack(h) for h in self._advance(
                     self._unpack(packed), action, view, reward, done, reasons)]))
-        survivors = list(dict.fromkeys(survivors))
+        if len(survivors) > 1:
+            survivors = list(dict.fromkeys(survivors))
         if not survivors:
+            if not self.exhaustive:  # the reason the general path gives first, as if it had taken every hypothesis
+                reasons = []
+                for packed in self._packed:
+                    self._advance(self._unpack(packed), action, view, reward, done, reasons)
             raise Inconsistent(reasons[0]() if reasons else "no movement of the entities allowed by the shipped "
                                "variants explains the moves so far")
         self._packed = survivors
@@ -309,35 +344,28 @@ class Tracker:
     def _quick(self, packed: Packed, action: int, view: View, wanted: tuple,
                shared: dict[tuple, tuple | None]) -> Packed | bool | None:
         """:meth:`_advance` and :meth:`_restrict` of a usual step: the child, ``()`` when no shipped
-        variant gives its entities types they can still have, False when the hypothesis fails, None
-        when the step is not a usual one for it."""
+        variant gives its entities types they can still have, False when the hypothesis fails (the
+        general path words why when no hypothesis is left), None when the step is not a usual one for
+        it."""
         x, y, has_message, keys, states, dead = packed
         plan = shared.get((x, y, has_message, keys), False)
         if plan is False:
             plan = shared[x, y, has_message, keys] = self._plan(x, y, has_message, keys, action, view, wanted)
         if not plan:
             return plan
-        ax, ay, holds, targets, pairs, done = plan
+        ax, ay, holds, targets, slots, pairs, done = plan
         moved = []
         found = narrowed = 0
-        for index, state in enumerate(states):
-            result = done.get(state << 3 | index)
+        for slot, state in zip(slots, states):
+            result = done.get(state << 3 | slot)
             if result is None:
-                c, f, i = self._states.masks[state]
-                target, exact, group = targets[index]
-                c, f, i = bitgrid.chaser_moves(c, x, y) & target, bitgrid.fleeing_moves(f, x, y) & target, i & target
-                if c or f or i:
-                    new = self._states.id((c, f, i))
-                    lost = self._states.types[new] != self._states.types[state]
-                    result = (new, group if (c | f | i) & exact else 0, lost)
-                else:
-                    result = (-1, 0, False)
-                done[state << 3 | index] = result
-            if result[0] < 0:
+                result = done[state << 3 | slot] = self._move(state, x, y, targets[slot])
+            if not result:
                 return False
-            moved.append(result[0])
-            found |= result[1]
-            narrowed |= result[2]
+            new, bit, lost = result
+            moved.append(new)
+            found |= bit
+            narrowed |= lost
         if found & pairs != pairs:
             return False
         child = (ax, ay, holds, keys, tuple(moved), dead)
@@ -346,6 +374,20 @@ class Tracker:
         kept = self._restrict([child])
         return kept[0] if kept else ()
 
+    def _move(self, state: int, x: int, y: int, target: tuple[int, int, int]) -> tuple[int, int, bool] | tuple[()]:
+        """One entity state after a usual tick with the avatar at pixel (x, y) as it chooses: kept on
+        ``target[0]``, the new state, ``target[2]`` if it can be on ``target[1]`` (where the text shows
+        its name) else 0, and whether it lost a movement type; ``()`` when nothing is left."""
+        states = self._states
+        where, exact, bit = target
+        moved = bitgrid.stacked_moves(states.stacked[state], x, y) & where
+        if not moved:
+            return ()
+        new = states.index.get(moved)
+        if new is None:
+            new = states.id(moved)
+        return new, bit if moved & exact else 0, states.types[new] != states.types[state]
+
     def _plan(self, x: int, y: int, has_message: bool, keys: tuple[str, ...], action: int, view: View,
               wanted: tuple) -> tuple | bool | None:
         """What a usual step does to the hypotheses with the avatar at pixel (x, y) and these live
@@ -353,35 +395,37 @@ class Tracker:
         where the text shows its name (with its name's bit), the bits of the names two live keys show
         as, and a dict for the results per entity state; False when it cannot explain the step, None
         when the step is not a usual one (see :meth:`_quick`)."""
-        hits = outcomes(self.level, keys, has_message).get(wanted)
-        if hits is None:
-            return False
-        if len(hits) != 1 or view.error:
-            return None
-        hit = hits[0]
-        out = outcome(self.level, hit, has_message)
-        if out.dead or not out.alive:
-            return None
+        usual = _usual(self.level, keys, has_message, wanted)
+        if not usual:
+            return usual
+        hit, holds = usual
+        names, parts, pairs = self._parts(keys)
         shown = {item.name: item for item in view.seen}
-        alive = {name: [k for k in group if k in keys] for name, group in self.groups.items()}
-        if not set(shown).issubset(alive) or any(bool(live) != (name in shown) for name, live in alive.items()):
+        if shown.keys() != names:
             return False
         dx, dy = ACTION_DIRS[action]
         ax, ay = x + 2 * dx, y + 2 * dy
         if not (0 <= ax < bitgrid.SIDE and 0 <= ay < bitgrid.SIDE):
             ax, ay = x, y
-        row, col = ay // 2, ax // 2
-        bits = {name: 1 << n for n, name in enumerate(self.groups)}
-        near = bitgrid.touching(ax, ay)
-        targets = []
-        for key in keys:
-            name = self._group_of[key]
+        targets, slots, first = [], [], {}
+        for key, (name, bit, alone) in zip(keys, parts, strict=True):
             seen = shown[name]
-            exact = bitgrid.seen_at(row, col, seen.distance, seen.direction)
-            where = exact if len(alive[name]) == 1 else bitgrid.not_nearer(row, col, seen.distance)
-            targets.append((where & (near if key in hit else bitgrid.FULL & ~near), exact, bits[name]))
-        pairs = sum(bits[name] for name, live in alive.items() if len(live) > 1)
-        return ax, ay, out.has_message, tuple(targets), pairs, {}
+            slots.append(first.setdefault((name, key in hit), len(targets)))  # keys of one name share results
+            targets.append((*_target(ax, ay, seen.distance, seen.direction, alone, key in hit), bit))
+        return ax, ay, holds, tuple(targets), tuple(slots), pairs, {}
+
+    def _parts(self, keys: tuple[str, ...]) -> tuple[set[str], tuple[tuple[str, int, bool], ...], int]:
+        """For these live keys: the names they show as; per key its name, the name's bit and whether
+        it is the only live key of that name; the bits of the names two live keys share."""
+        found = self._keys_parts.get(keys)
+        if found is None:
+            bits = {name: 1 << n for n, name in enumerate(self.groups)}
+            alive = {name: [k for k in group if k in keys] for name, group in self.groups.items()}
+            names = {name for name, live in alive.items() if live}
+            parts = tuple((self._group_of[k], bits[self._group_of[k]], len(alive[self._group_of[k]]) == 1)
+                          for k in keys)
+            found = self._keys_parts[keys] = names, parts, sum(bits[n] for n, live in alive.items() if len(live) > 1)
+        return found
 
     def _restrict(self, hypotheses: list[Packed]) -> list[Packed]:
         return _restrict(self.level, self._states, hypotheses)

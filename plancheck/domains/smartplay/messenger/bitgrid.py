@@ -35,39 +35,61 @@ _LEFT_OF = tuple(sum(_COLUMNS[:x]) for x in range(SIDE))  # columns < x
 _ABOVE = tuple(sum(_ROWS[:y]) for y in range(SIDE))  # rows < y
 
 
-_INNER_COLS, _INNER_ROWS = FULL & ~_FIRST_COL, FULL & ~_FIRST_ROW  # the parts that can step left / up
-_OUTER_COLS, _OUTER_ROWS = FULL & ~_LAST_COL, FULL & ~_LAST_ROW  # ... right / down
+# A sprite's positions under all three movement types in one int: the Chaser's positions in the
+# lowest SECTION bits, the Fleeing sprite's in the next, the Immovable one's above (see stack).
+SECTION = SIDE * SIDE
+TYPES = (FULL, FULL << SECTION, FULL << 2 * SECTION)  # the bits of each type's section
 
 
-def _step(west: int, east: int, north: int, south: int) -> int:
-    """The sets moved one pixel west, east, north and south; a step off the screen is taken back."""
-    return (((west & _INNER_COLS) >> 1) | (west & _FIRST_COL) | ((east & _OUTER_COLS) << 1) | (east & _LAST_COL)
-            | ((north & _INNER_ROWS) >> SIDE) | (north & _FIRST_ROW) | ((south & _OUTER_ROWS) << SIDE)
-            | (south & _LAST_ROW))
+def stack(chaser: int, fleeing: int, immovable: int) -> int:
+    return chaser | fleeing << SECTION | immovable << 2 * SECTION
+
+
+def unstack(stacked: int) -> tuple[int, int, int]:
+    return stacked & FULL, stacked >> SECTION & FULL, stacked >> 2 * SECTION
+
+
+def tripled(mask: int) -> int:
+    """``mask`` in each type's section (to keep the positions of every type in ``mask``)."""
+    return stack(mask, mask, mask)
+
+
+_FIRST_COL3, _LAST_COL3, _FIRST_ROW3, _LAST_ROW3 = map(tripled, (_FIRST_COL, _LAST_COL, _FIRST_ROW, _LAST_ROW))
+_STEP_WEST3, _STEP_NORTH3 = tripled(FULL & ~_FIRST_COL), tripled(FULL & ~_FIRST_ROW)  # the parts that can step
+_STEP_EAST3, _STEP_SOUTH3 = tripled(FULL & ~_LAST_COL), tripled(FULL & ~_LAST_ROW)
 
 
 @cache
-def _sides(ax: int, ay: int) -> tuple[int, int, int, int, int, int]:
-    """The positions west of, in the column of, east of, north of, in the row of, south of (ax, ay)."""
+def _movers(ax: int, ay: int) -> tuple[int, int, int, int]:
+    """The stacked positions that step west, east, north and south with the avatar at (ax, ay):
+    a Chaser toward the avatar (any of the four when on its pixel), a Fleeing sprite away from it
+    (either way along an axis it shares with the avatar); an Immovable one in none."""
     west, north = _LEFT_OF[ax], _ABOVE[ay]
-    return west, _COLUMNS[ax], FULL & ~(west | _COLUMNS[ax]), north, _ROWS[ay], FULL & ~(north | _ROWS[ay])
+    same_x, same_y = _COLUMNS[ax], _ROWS[ay]
+    east, south = FULL & ~(west | same_x), FULL & ~(north | same_y)
+    on_it = same_x & same_y
+    return (stack(east | on_it, west | same_x, 0), stack(west | on_it, east | same_x, 0),
+            stack(south | on_it, north | same_y, 0), stack(north | on_it, south | same_y, 0))
+
+
+def stacked_moves(stacked: int, ax: int, ay: int) -> int:
+    """:func:`successors` of stacked positions (:func:`stack`), every type at once; a step off the
+    screen is taken back."""
+    west, east, north, south = _movers(ax, ay)
+    west, east, north, south = stacked & west, stacked & east, stacked & north, stacked & south
+    return (((west & _STEP_WEST3) >> 1) | (west & _FIRST_COL3) | ((east & _STEP_EAST3) << 1) | (east & _LAST_COL3)
+            | ((north & _STEP_NORTH3) >> SIDE) | (north & _FIRST_ROW3) | ((south & _STEP_SOUTH3) << SIDE)
+            | (south & _LAST_ROW3) | (stacked & TYPES[2]))
 
 
 def chaser_moves(mask: int, ax: int, ay: int) -> int:
     """:func:`successors` of a Chaser."""
-    if not mask:
-        return 0
-    west, same_x, east, north, same_y, south = _sides(ax, ay)
-    on_it = mask & same_x & same_y  # no step brings it nearer: any of the four
-    return _step(mask & east | on_it, mask & west | on_it, mask & south | on_it, mask & north | on_it)
+    return stacked_moves(mask, ax, ay)
 
 
 def fleeing_moves(mask: int, ax: int, ay: int) -> int:
     """:func:`successors` of a Fleeing sprite."""
-    if not mask:
-        return 0
-    west, same_x, east, north, same_y, south = _sides(ax, ay)
-    return _step(mask & (west | same_x), mask & (east | same_x), mask & (north | same_y), mask & (south | same_y))
+    return stacked_moves(mask << SECTION, ax, ay) >> SECTION
 
 
 def successors(movement: str, mask: int, ax: int, ay: int) -> int:
@@ -115,7 +137,20 @@ def seen_at(row: int, col: int, distance: int, where: str) -> int:
 @cache
 def not_nearer(row: int, col: int, distance: int) -> int:
     """Positions at least ``distance`` cells from the avatar's cell."""
-    return _union_cells((r, c) for r in range(CELLS) for c in range(CELLS) if abs(r - row) + abs(c - col) >= distance)
+    mask = 0
+    for ring in _rings(row, col)[distance:]:
+        mask |= ring
+    return mask
+
+
+@cache
+def _rings(row: int, col: int) -> tuple[int, ...]:
+    """The positions on the cells at each distance from (row, col)."""
+    rings = [0] * (2 * CELLS - 1)
+    for r in range(CELLS):
+        for c in range(CELLS):
+            rings[abs(r - row) + abs(c - col)] |= _cell_pixels(r, c)
+    return tuple(rings)
 
 
 def _union_cells(cells) -> int:
