@@ -17,7 +17,8 @@ from plancheck.domains.smartplay.messenger.data import ENTITY_ID, NPC_NAMES
 
 DIRECTIONS = ("north", "south", "west", "east", "north-west", "north-east", "south-west", "south-east")
 _SEEN = re.compile(r"^- (?P<name>[a-z]+) (?:(?P<d>\d+) steps to your (?P<dir>[a-z-]+)|(?P<zero>0) steps with you)$")
-_ACTION = re.compile(r"^You took action (?P<action>.*)\.$")
+_ACTION_LINES = {f"You took action {action}.": action for action in prompts.ACTIONS}
+_FLAGS = {prompts.NO_MESSAGE: False, prompts.HAS_MESSAGE: True}
 
 
 class ObservationError(ValueError):
@@ -87,13 +88,13 @@ def read(text: str) -> View:
     lines = text.split("\n")
     action, index = None, 0
     if lines and lines[0].startswith("You took action"):
-        match = _ACTION.match(lines[0])
-        if match is None or match["action"] not in prompts.ACTIONS:
+        action = _ACTION_LINES.get(lines[0])
+        if action is None:
             raise ObservationError(f"line 1: {lines[0]!r} names no Messenger action")
         if len(lines) < 3 or lines[1] != "":
             raise ObservationError("line 2: a blank line must follow the action line")
-        action, index = match["action"], 2
-    flags = {prompts.NO_MESSAGE: False, prompts.HAS_MESSAGE: True}
+        index = 2
+    flags = _FLAGS
     if index >= len(lines) or lines[index] not in flags:
         got = lines[index] if index < len(lines) else "the end of the text"
         raise ObservationError(f"line {index + 1}: expected the message flag ({prompts.NO_MESSAGE!r} or "
