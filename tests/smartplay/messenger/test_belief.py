@@ -9,12 +9,13 @@ import re
 import pytest
 
 from plancheck.domains.smartplay.messenger import data, prompts
-from plancheck.domains.smartplay.messenger.belief import Inconsistent, Tracker, start_layouts
+from plancheck.domains.smartplay.messenger.belief import Inconsistent, Tracker
 from plancheck.domains.smartplay.messenger.engine import Level
 from plancheck.domains.smartplay.messenger.instance import STEP_LIMITS, start
 from plancheck.domains.smartplay.messenger.observe import ObservationError, read
 from plancheck.domains.smartplay.messenger.policy import Planner
 from plancheck.domains.smartplay.messenger.run import Runner, domain, level_frame
+from plancheck.domains.smartplay.messenger.tables import start_layouts
 
 
 def episode(level: int, seed: int, planner: bool = False) -> tuple[str, list[list]]:

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from plancheck.domains.smartplay.messenger import bitgrid, data
-from plancheck.domains.smartplay.messenger.belief import outcome
 from plancheck.domains.smartplay.messenger.engine import Level
 from plancheck.domains.smartplay.messenger.instance import start
 from plancheck.domains.smartplay.messenger.run import Runner, domain
+from plancheck.domains.smartplay.messenger.tables import outcome
 from plancheck.domains.smartplay.messenger.vgdl import parse_domain
 from plancheck.errors import BadInputError
 
@@ -104,7 +104,7 @@ def test_save_and_load_go_back_exactly():
 
 @pytest.mark.parametrize("level", [2, 3])
 def test_every_start_layout_has_one_avatar_and_each_entity_once(level):
-    from plancheck.domains.smartplay.messenger.belief import start_layouts
+    from plancheck.domains.smartplay.messenger.tables import start_layouts
 
     for name, created in start_layouts(level):
         keys = [key for key, _, _ in created if key != "background"]
@@ -128,3 +128,6 @@ def test_what_a_text_line_allows_is_every_position_that_shows_so():
             for (distance, where), mask in shown.items():
                 if distance:
                     assert bitgrid.seen_at(row, col, distance, where) == mask, (row, col, distance, where)
+            for least in range(20):
+                farther = [mask for (distance, _), mask in shown.items() if distance >= least]
+                assert bitgrid.not_nearer(row, col, least) == sum(farther), (row, col, least)

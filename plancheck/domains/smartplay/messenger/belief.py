@@ -7,7 +7,7 @@ from (the first text is matched against all 24 or 720), the avatar's position (i
 deterministic), and, per entity and movement type, the set of pixel positions it can be in
 (:mod:`.bitgrid`). Each step moves these sets as the rules allow, keeps the parts that explain the
 reward and the end (which entities touched the avatar; the reward of each combination comes from
-the engine itself, :func:`outcome`), and keeps the positions that show as the text says. When no
+the engine itself, :func:`.tables.outcome`), and keeps the positions that show as the text says. When no
 hidden state is left, the step is inconsistent, and the reason says what the text claims and
 what the rules allowed instead.
 
@@ -23,135 +23,29 @@ that corner accept an impossible one.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import product
 
 from plancheck.domains.smartplay.messenger import bitgrid, data, prompts
-from plancheck.domains.smartplay.messenger.engine import ACTION_DIRS, Level
-from plancheck.domains.smartplay.messenger.instance import read_variant
+from plancheck.domains.smartplay.messenger.engine import ACTION_DIRS
 from plancheck.domains.smartplay.messenger.observe import View
-from plancheck.domains.smartplay.messenger.run import ENTITY_KEYS, domain, layout
+from plancheck.domains.smartplay.messenger.run import ENTITY_KEYS
+from plancheck.domains.smartplay.messenger.tables import (
+    MOVEMENTS,
+    Masks,
+    allowed_types_of,
+    layout_index,
+    outcome,
+    outcomes,
+    signature,
+    start_layouts,
+    start_masks,
+    target,
+    usual,
+)
 
-MOVEMENTS = data.MOVEMENTS  # chaser, fleeing, immovable: the index of a key's masks
-Masks = tuple[int, int, int]
 Reason = Callable[[], str]  # why a hypothesis failed, worded only when it is reported
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What one tick's collisions do: the reward, whether the avatar lives and holds the message,
-    which entities die, and how the game ends (None: it goes on)."""
-
-    reward: float
-    alive: bool
-    has_message: bool
-    dead: frozenset[str]
-    won: bool | None
-
-
-@cache
-def outcome(level: int, touching: frozenset[str], has_message: bool) -> Outcome:
-    """The engine's effects and terminations when exactly the entities ``touching`` overlap the
-    avatar (the message is gone once the avatar has it)."""
-    stage = domain(level, data.variant_files(level)[0].name)
-    sim = Level(stage, (), random.Random(0))
-    sim.width = sim.height = bitgrid.CELLS
-    sim.create(stage.sprite("with_message" if has_message else "no_message"), None, 8, 8)
-    corners = iter(((0, 0), (18, 0), (0, 18), (18, 18), (0, 8)))
-    present = [key for key in entity_keys(level) if not (key == "message" and has_message)]
-    for key in present:
-        x, y = (8, 8) if key in touching else next(corners)
-        sim.create(stage.sprite(key), None, x, y)
-    reward = sim.resolve()
-    avatar = sim.avatar()
-    return Outcome(reward, avatar is not None, avatar is not None and avatar.key == "with_message",
-                   frozenset(key for key in present if not sim.live[key]), sim.won if sim.ended else None)
-
-
-@cache
-def outcomes(level: int, keys: tuple[str, ...], has_message: bool) -> dict[tuple, tuple[frozenset[str], ...]]:
-    """Every set of touching entities among ``keys``, grouped by what it shows: (reward, end,
-    avatar alive, message held)."""
-    found: dict[tuple, list[frozenset[str]]] = {}
-    for touched in product((False, True), repeat=len(keys)):
-        hit = frozenset(k for k, t in zip(keys, touched, strict=True) if t)
-        out = outcome(level, hit, has_message)
-        found.setdefault(_signature(out.reward, out.won is not None, out.alive, out.has_message), []).append(hit)
-    return {signature: tuple(hits) for signature, hits in found.items()}
-
-
-@cache
-def _target(ax: int, ay: int, distance: int, direction: str, alone: bool, touching: bool) -> tuple[int, int]:
-    """Where an entity may be after a tick, stacked (:func:`.bitgrid.stack`), with the avatar at
-    pixel (ax, ay) and its name shown ``distance`` steps to the ``direction``: touching the avatar
-    or not as ``touching`` says, and there (``alone``: no other live entity has its name) or not
-    nearer; and the positions that show there."""
-    row, col = ay // 2, ax // 2
-    exact = bitgrid.seen_at(row, col, distance, direction)
-    where = exact if alone else bitgrid.not_nearer(row, col, distance)
-    near = bitgrid.touching(ax, ay)
-    return bitgrid.tripled(where & (near if touching else bitgrid.FULL & ~near)), bitgrid.tripled(exact)
-
-
-@cache
-def _usual(level: int, keys: tuple[str, ...], has_message: bool,
-           wanted: tuple) -> tuple[frozenset[str], bool] | bool | None:
-    """The set of touching entities and the message after it, when exactly one such set explains a
-    step's reward and end and nobody dies (a usual step); False when none does, None otherwise."""
-    hits = outcomes(level, keys, has_message).get(wanted)
-    if hits is None:
-        return False
-    out = outcome(level, hits[0], has_message)
-    if len(hits) != 1 or out.dead or not out.alive or not wanted[2]:
-        return None
-    return hits[0], out.has_message
-
-
-def _signature(reward: float, done: bool, alive: bool, has_message: bool | None) -> tuple:
-    return round(reward, 6), done, alive, bool(has_message) and alive
-
-
-@cache
-def entity_keys(level: int) -> tuple[str, ...]:
-    return ENTITY_KEYS[:3] if level == 2 else ENTITY_KEYS
-
-
-@cache
-def variants(level: int) -> tuple[dict[str, str], ...]:
-    return tuple(dict(read_variant(path).movements) for path in data.variant_files(level))
-
-
-@cache
-def start_layouts(level: int) -> tuple[tuple[str, tuple[tuple[str, int, int], ...]], ...]:
-    """Every start layout of the stage: file name and the sprites it creates."""
-    first_variant = data.variant_files(level)[0].name
-    layouts = tuple((path.name, layout(level, first_variant, path.name)) for path in data.init_state_files(level))
-    walled = [name for name, created in layouts if any(key == "wall" for key, _, _ in created)]
-    if walled:  # the position sets move without walls (no shipped layout has one)
-        raise ValueError(f"the observational checker does not handle walls, which {walled[0]} has")
-    return layouts
-
-
-@cache
-def _layout_index(level: int) -> dict[tuple, tuple[int, ...]]:
-    """Start layouts by what the first text shows of them: per role group, the nearest entity's
-    distance and direction (the names only decide the order of the lines)."""
-    index: dict[tuple, list[int]] = {}
-    roles = {"enemy": 0, "message": 1, "decoy_message": 1, "goal": 2, "decoy_goal": 2}
-    for number, (_, created) in enumerate(start_layouts(level)):
-        row, col = next((r, c) for key, r, c in created if key == "no_message")
-        nearest: dict[int, tuple] = {}
-        for key, r, c in created:
-            if key in roles:
-                place = (abs(r - row) + abs(c - col), (r, c))
-                nearest[roles[key]] = min(nearest.get(roles[key], place), place)
-        shown = tuple((d, prompts.direction((r - row, c - col))) for d, (r, c) in
-                      (nearest[group] for group in range(3)))
-        index.setdefault(shown, []).append(number)
-    return {shown: tuple(numbers) for shown, numbers in index.items()}
 
 
 @dataclass
@@ -168,14 +62,6 @@ class Hypothesis:
     def key(self) -> tuple:
         """What tells two hypotheses apart."""
         return (self.ax, self.ay, self.has_message, tuple(self.masks.items()), tuple(sorted(self.dead.items())))
-
-
-@cache
-def _start(level: int, number: int) -> tuple[int, int, dict[str, Masks]]:
-    """The avatar's pixel and each entity's position (any movement type) in a start layout."""
-    _, created = start_layouts(level)[number]
-    row, col = next((r, c) for key, r, c in created if key == "no_message")
-    return 2 * col, 2 * row, {key: (bitgrid.bit(2 * c, 2 * r),) * 3 for key, r, c in created if key in ENTITY_KEYS}
 
 
 class Inconsistent(Exception):
@@ -251,7 +137,7 @@ def _restrict(level: int, states: _States, hypotheses: list[Packed]) -> list[Pac
     for packed in hypotheses:
         x, y, has_message, keys, ids, dead = packed
         have = tuple(types[s] for s in ids)
-        allowed = _allowed_types_of(level, keys, have, dead)
+        allowed = allowed_types_of(level, keys, have, dead)
         if allowed is None:
             continue
         if allowed != have:
@@ -264,11 +150,11 @@ def _restrict(level: int, states: _States, hypotheses: list[Packed]) -> list[Pac
 @cache
 def _starts(level: int, shown: tuple) -> tuple[_States, tuple[Packed, ...]]:
     """The start hypotheses of a first text (what it shows of each role group, as in
-    :func:`_layout_index`), packed on states a tracker copies."""
+    :func:`layout_index`), packed on states a tracker copies."""
     states = _States()
     starts = []
-    for number in _layout_index(level).get(shown, ()):
-        ax, ay, masks = _start(level, number)
+    for number in layout_index(level).get(shown, ()):
+        ax, ay, masks = start_masks(level, number)
         starts.append(_pack(states, Hypothesis(ax, ay, False, masks)))
     return states, tuple(_restrict(level, states, starts))
 
@@ -278,9 +164,10 @@ class Tracker:
 
     Hypotheses are kept packed (:data:`Packed`). A usual step (one set of touching entities explains
     the reward, nobody dies, the text is shown) moves each distinct entity state once for all
-    hypotheses (:meth:`_quick`); any other step, and every hypothesis that fails, goes through the
-    general path (:meth:`_advance`), which also words why. ``exhaustive`` sends every step there
-    (the reference the tests compare the quick path with)."""
+    hypotheses (:meth:`_quick`); any other step goes through the general path (:meth:`_advance`),
+    and when no hypothesis is left the general path takes them all again, to word why as if it had
+    taken every step. ``exhaustive`` sends every step there (the reference the tests compare the
+    quick path with)."""
 
     def __init__(self, level: int, first: View, exhaustive: bool = False):
         if first.error or first.action is not None:
@@ -321,7 +208,7 @@ class Tracker:
         survivors: list[Packed] = []
         reasons: list[Reason] = []
         self._moves = {}  # hypotheses often share an entity's positions: their moves are computed once
-        wanted = _signature(reward, done, not view.error, view.has_message)
+        wanted = signature(reward, done, not view.error, view.has_message)
         shared: dict[tuple, tuple | None] = {}  # this step's results per entity state and per set of live keys
         for packed in self._packed:
             child = None if self.exhaustive else self._quick(packed, action, view, wanted, shared)
@@ -395,10 +282,10 @@ class Tracker:
         where the text shows its name (with its name's bit), the bits of the names two live keys show
         as, and a dict for the results per entity state; False when it cannot explain the step, None
         when the step is not a usual one (see :meth:`_quick`)."""
-        usual = _usual(self.level, keys, has_message, wanted)
-        if not usual:
-            return usual
-        hit, holds = usual
+        step = usual(self.level, keys, has_message, wanted)
+        if not step:
+            return step
+        hit, holds = step
         names, parts, pairs = self._parts(keys)
         shown = {item.name: item for item in view.seen}
         if shown.keys() != names:
@@ -411,7 +298,7 @@ class Tracker:
         for key, (name, bit, alone) in zip(keys, parts, strict=True):
             seen = shown[name]
             slots.append(first.setdefault((name, key in hit), len(targets)))  # keys of one name share results
-            targets.append((*_target(ax, ay, seen.distance, seen.direction, alone, key in hit), bit))
+            targets.append((*target(ax, ay, seen.distance, seen.direction, alone, key in hit), bit))
         return ax, ay, holds, tuple(targets), tuple(slots), pairs, {}
 
     def _parts(self, keys: tuple[str, ...]) -> tuple[set[str], tuple[tuple[str, int, bool], ...], int]:
@@ -441,8 +328,8 @@ class Tracker:
             far = bitgrid.FULL & ~near
             moved = {key: (bitgrid.chaser_moves(c, h.ax, h.ay), bitgrid.fleeing_moves(f, h.ax, h.ay), i)
                      for key, (c, f, i) in h.masks.items()}
-            for signature, hits in outcomes(self.level, tuple(moved), h.has_message).items():
-                if signature[1] and any(all((c | f | i) & (near if k in hit else far)
+            for shows, hits in outcomes(self.level, tuple(moved), h.has_message).items():
+                if shows[1] and any(all((c | f | i) & (near if k in hit else far)
                                             for k, (c, f, i) in moved.items()) for hit in hits):
                     return True
         return False
@@ -464,7 +351,7 @@ class Tracker:
             moved[key] = (*known, i)
         keys = tuple(moved)
         table = outcomes(self.level, keys, h.has_message)
-        wanted = _signature(reward, done, not view.error, view.has_message)
+        wanted = signature(reward, done, not view.error, view.has_message)
         result = []
         for hit in table.get(wanted, ()):
             if not all((c | f | i) & (near if k in hit else far) for k, (c, f, i) in moved.items()):
@@ -546,37 +433,3 @@ class Tracker:
         listed = "; ".join(f"{d} steps to your {w}" if d else "with you" for d, w in places[:8])
         more = f" (and {len(places) - 8} more)" if len(places) > 8 else ""
         return f"the text says '{seen}', but the rules allow the {name} only: {listed}{more}"
-
-
-@cache
-def _allowed_pattern(level: int, pattern: tuple, dead: tuple) -> tuple | None:
-    """``pattern`` (per live entity: which movement types it can still have) cut down to the types
-    of the shipped variants that fit every entity's, dead ones included; None when none fits."""
-    possible = tuple(sorted([(k, frozenset(t for t, ok in zip(MOVEMENTS, flags, strict=True) if ok))
-                             for k, *flags in pattern] + list(dead)))
-    allowed = _allowed_types(level, possible)
-    if allowed is None:
-        return None
-    return tuple((k, *(ok and t in allowed[k] for t, ok in zip(MOVEMENTS, flags, strict=True)))
-                 for k, *flags in pattern)
-
-
-@cache
-def _allowed_types(level: int, possible: tuple[tuple[str, frozenset[str]], ...]) -> dict[str, set[str]] | None:
-    """Per entity, the movement types of the shipped variants that fit every entity's possible
-    types (None when no variant fits)."""
-    fitting = [v for v in variants(level) if all(v[k] in types for k, types in possible)]
-    if not fitting:
-        return None
-    return {k: {v[k] for v in fitting} for k, _ in possible}
-
-
-@cache
-def _allowed_types_of(level: int, keys: tuple[str, ...], have: tuple[int, ...],
-                      dead: tuple) -> tuple[int, ...] | None:
-    """:func:`_allowed_pattern` with each live entity's types as bits (chaser 1, fleeing 2, immovable 4)."""
-    pattern = tuple((k, *(bool(t >> n & 1) for n in range(3))) for k, t in zip(keys, have, strict=True))
-    allowed = _allowed_pattern(level, pattern, dead)
-    if allowed is None:
-        return None
-    return tuple(c | f << 1 | i << 2 for _, c, f, i in allowed)

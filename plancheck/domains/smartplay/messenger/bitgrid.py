@@ -121,17 +121,18 @@ def _cell_pixels(row: int, col: int) -> int:
 @cache
 def seen_at(row: int, col: int, distance: int, where: str) -> int:
     """Positions a sprite shows as ``<distance> steps to your <where>`` from the avatar's cell."""
+    rings = _rings(row, col)
+    return rings[distance] & _toward(row, col, where) if distance < len(rings) else 0
+
+
+@cache
+def _toward(row: int, col: int, where: str) -> int:
+    """Positions on the cells that lie ``where`` of (row, col) ("north": the same column, north of
+    it; "north-east": north and east of it; "": the cell itself)."""
     sign_r = -1 if "north" in where else (1 if "south" in where else 0)
     sign_c = -1 if "west" in where else (1 if "east" in where else 0)
-    cells = []
-    for dr in range(distance + 1):
-        dc = distance - dr
-        if (dr == 0) != (sign_r == 0) or (dc == 0) != (sign_c == 0):
-            continue
-        r, c = row + sign_r * dr, col + sign_c * dc
-        if 0 <= r < CELLS and 0 <= c < CELLS:
-            cells.append((r, c))
-    return _union_cells(cells)
+    return _union_cells((r, c) for r in range(CELLS) for c in range(CELLS)
+                        if (r > row) - (r < row) == sign_r and (c > col) - (c < col) == sign_c)
 
 
 @cache
