@@ -27,6 +27,7 @@ from plancheck.limits import DEFAULT, Limits
 from plancheck.registry import get_world, world_names
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.batch import BatchItem, evaluate_records
+from plancheck.verifier.rows import answer_row
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import BrokenRecord, Prompt, Record, Summary, World
 
@@ -106,6 +107,17 @@ def evaluate(world_name: str, records: Iterable[Record | BrokenRecord] | Path | 
     if isinstance(records, (str, Path)):
         records = world_.read_answers(Path(records), folder, **options)
     return evaluate_records(world_, records, folder, **options)
+
+
+def rows(world_name: str, records: Iterable[Record | BrokenRecord] | Path | str, *, semantics: str = "strict",
+         data: DataPath = None, **options: Any) -> Iterator[dict[str, Any]]:
+    """One output row per record (what ``evaluate -o`` writes; docs/output.md): the record's own fields kept,
+    ``passed`` under ``semantics``, the headline score (under ``rule=`` where the world has rules), the read
+    status, the versions and the verdict, e.g. for ``pandas.DataFrame(plancheck.rows("hanoi", "answers.jsonl"))``."""
+    world_ = _world(world_name)
+    versions = world_.versions()
+    for item in evaluate(world_name, records, data=data, **options):
+        yield answer_row(world_name, item, semantics=semantics, rule=options.get("rule"), versions=versions)
 
 
 def summarize(world_name: str, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:

@@ -81,7 +81,8 @@ def _raw_lines(path: Path, most: int) -> Iterator[tuple[int, bytes | int]]:
 
 def answer_lines(path: Path, limits: Limits = DEFAULT) -> Iterator[tuple[int, Any] | BrokenRecord]:
     """(line number, value) for every non-blank line, or a :class:`BrokenRecord` for a line that is not JSON
-    or exceeds ``limits`` (it names the limit, and the field and column where it can)."""
+    or exceeds ``limits`` (it names the limit, and the field and column where it can). The file is read line by
+    line, and a line longer than the limit never whole (a batch of any size is never held in memory)."""
     source = str(path)
     for number, raw in _raw_lines(path, limits.answer_bytes):
         if isinstance(raw, int):

@@ -9,6 +9,7 @@ dependencies lazily, so that building the CLI is cheap.
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -17,14 +18,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from plancheck.errors import MissingExtraError, UnsupportedError
-from plancheck.solvers.result import SolveResult
 from plancheck.verifier.records import BrokenRecord, Record, Summary
-from plancheck.verifier.verdict import Verdict
+from plancheck.version import __version__
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for annotations only: the facades (and so the command line) stay cheap to import
     from plancheck.drawing.shapes import Picture
     from plancheck.episodes.game import Episodes
     from plancheck.episodes.log import Episode
+    from plancheck.solvers.result import SolveResult
+    from plancheck.verifier.verdict import Verdict
 
 
 class Capability(str, Enum):
@@ -72,15 +74,23 @@ class Option:
 _SHARED: dict[str, Option] = {
     "planner": Option("planner", "who computes the plan", ("solve",)),
     "timeout": Option("timeout", "seconds a planner may run per instance", ("solve",), 300.0, kind=float),
-    "pick": Option("pick", "which list is the answer when the text holds several", READING, "last",
-                   ("first", "last", "only")),
+    "pick": Option("pick", "which candidate answer is the answer when the text holds several: committed (a "
+                           "correction, else one introduced as the answer such as 'Final answer:', else the last "
+                           "bracket list or code block; lists introduced as explanation, recap or verification are "
+                           "not answers), or by position: last, first, only (several = unreadable)", READING,
+                   "committed", ("committed", "last", "first", "only")),
+    "unclosed": Option("unclosed", "a list cut off at the end of the text (the token limit?): accept it (read, "
+                                   "noted) or reject the answer as unreadable", READING, "accept",
+                       ("accept", "reject")),
+    "strict_read": Option("strict_read", "score an ambiguous answer (candidate answers that differ) as unreadable",
+                          READING, kind=bool),
     "unknown": Option("unknown", "a slot of the answer that names no action (always reported)", READING),
 }
 
 
 def shared_option(name: str, detail: str = "", **changes: Any) -> Option:
-    """The option ``name`` as every world declares it (planner, timeout, pick, unknown), with this world's
-    ``detail`` added to its help and its own ``choices``/``default`` where they differ.
+    """The option ``name`` as every world declares it (planner, timeout, pick, unclosed, strict_read, unknown),
+    with this world's ``detail`` added to its help and its own ``choices``/``default`` where they differ.
 
     >>> shared_option("timeout", default=60.0).flag, shared_option("timeout").default
     ('--timeout', 300.0)
@@ -122,7 +132,8 @@ class Example:
 
     ``valid`` is strict validity; ``failure_step`` and ``failure`` (words the reason contains) say
     where and why an invalid answer fails; ``parsed`` is False for an answer with no readable plan;
-    ``scores`` are expected scores (a subset of the verdict's); ``options`` go to ``check``.
+    ``scores`` are expected scores (a subset of the verdict's); ``options`` go to ``check``; ``read``
+    is the read status the verdict must carry (clear, ambiguous or none), when given.
     """
 
     instance: str
@@ -135,6 +146,7 @@ class Example:
     scores: Mapping[str, float] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     shows: str = ""  # what the example is about, in a few words
+    read: str | None = None
 
 
 @dataclass(frozen=True)
@@ -245,6 +257,23 @@ class WorldBase:
     requires: tuple[str, ...] = ()  # modules the world runs on (importable names), from the extra below
     extra: str | None = None  # the pip extra that installs them: plancheck[<extra>]
     episodes: Episodes | None = None  # an interactive world's episodes (Capability.PLAY)
+    data_release: str = ""  # the benchmark data the instances come from (a release), or how they are made
+
+    def versions(self) -> dict[str, str | None]:
+        """What a result depends on: plancheck's version, the data release, and the installed version of every
+        module the world runs on (None when it is not installed).
+
+        >>> from plancheck.version import __version__
+        >>> WorldBase().versions() == {"plancheck": __version__, "data": None}
+        True
+        """
+        found: dict[str, str | None] = {"plancheck": __version__, "data": self.data_release or None}
+        for module in self.requires:
+            try:
+                found[module] = importlib.metadata.version(module)
+            except importlib.metadata.PackageNotFoundError:
+                found[module] = None
+        return found
 
     def supports(self, capability: Capability | str) -> bool:
         return Capability(capability) in self.capabilities

@@ -22,6 +22,8 @@ needs_pyperplan = pytest.mark.skipif(_missing("pyperplan"), reason="needs pyperp
 needs_pillow = pytest.mark.skipif(_missing("PIL"), reason="needs Pillow: pip install 'plancheck[render]'")
 needs_unified_planning = pytest.mark.skipif(_missing("unified_planning"),
                                             reason="needs unified-planning: pip install 'plancheck[planners]'")
+INSPECT = "needs inspect-ai: pip install 'plancheck[inspect]'"
+LMEVAL = "needs lm-eval: pip install 'plancheck[lmeval]'"
 
 
 def unified_planning():

@@ -2,7 +2,8 @@
 
 Layers, lowest first (a module may import its own layer and those below it):
 errors, rules, limits, version <- translators, drawing <- verifier, files <- solvers, episodes <- world <- domains
-<- registry <- cli, demo, api, pictures.
+<- registry <- cli, demo, api, pictures, integrations (the harness integrations reach worlds through the registry and
+the API only).
 Inside ``domains``, a world imports its own package and its family's shared modules
 (``domains/smartplay/_frame.py``, ``domains/langsuite/engine/``), never another world.
 """
@@ -25,9 +26,10 @@ LAYERS = (
     ("plancheck.world",),
     ("plancheck.domains",),
     ("plancheck.registry",),
-    ("plancheck.cli", "plancheck.demo", "plancheck.api", "plancheck.pictures", "plancheck.__main__", "plancheck"),
+    ("plancheck.cli", "plancheck.demo", "plancheck.api", "plancheck.pictures", "plancheck.integrations",
+     "plancheck.__main__", "plancheck"),
 )
-GENERIC = ("translators", "solvers", "verifier", "episodes", "drawing")
+GENERIC = ("translators", "solvers", "verifier", "episodes", "drawing", "integrations")
 
 
 def _module_name(path: Path) -> str:

@@ -9,6 +9,8 @@ from what each world declares (``parser``).
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import logging
 import os
 import sys
@@ -16,21 +18,20 @@ import traceback
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from plancheck.cli.browse import cmd_instances, cmd_prompt, cmd_stats, cmd_worlds
-from plancheck.cli.check import cmd_check
 from plancheck.cli.common import BAD_INPUT, INTERNAL, world_options
-from plancheck.cli.evaluate import cmd_evaluate
+from plancheck.cli.outputs import Terminated, sigterm_raises
 from plancheck.cli.parser import build_parser
-from plancheck.cli.play import cmd_convert, cmd_play
-from plancheck.cli.render import cmd_render
-from plancheck.cli.solve import cmd_export, cmd_solve
-from plancheck.cli.tools import cmd_demo, cmd_validate
 from plancheck.errors import BadInputError, DataNotFoundError
 from plancheck.registry import get_world
 
-_WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "play": cmd_play, "check": cmd_check,
-                   "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats,
-                   "convert": cmd_convert, "render": cmd_render}
+_COMMANDS = {  # command -> the module of this package that runs it (imported only for that command)
+    "worlds": "browse", "instances": "browse", "prompt": "browse", "stats": "browse", "check": "check",
+    "evaluate": "evaluate", "play": "play", "convert": "play", "solve": "solve", "export": "solve", "demo": "tools",
+    "validate": "tools", "schema": "tools", "render": "render"}
+
+
+def _command(name: str):
+    return getattr(importlib.import_module(f"plancheck.cli.{_COMMANDS[name]}"), f"cmd_{name}")
 
 
 class _NoteHandler(logging.Handler):
@@ -83,20 +84,6 @@ def _printable() -> Iterator[None]:
             stream.reconfigure(errors=errors)
 
 
-def _run(args) -> int:
-    if args.command == "worlds":
-        return cmd_worlds(args)
-    if args.command == "demo":
-        return cmd_demo(args)
-    if args.command == "validate":
-        return cmd_validate(args)
-    world = get_world(args.world)
-    if not world.supports(args.command):
-        raise world.unsupported(args.command)
-    world.require()
-    return _WORLD_COMMANDS[args.command](args, world, world_options(args, world, args.command))
-
-
 def internal_error(error: BaseException, debug: bool) -> int:
     """Exit 3 with one line naming the fault (after the traceback with ``--debug``)."""
     if debug:
@@ -109,15 +96,21 @@ def internal_error(error: BaseException, debug: bool) -> int:
 
 def main(argv: Iterable[str] | None = None) -> int:
     _show_notes()
-    parser = build_parser()
-    args = parser.parse_args(None if argv is None else list(argv))
-    with _printable():
-        return _main(args)
-
-
-def _main(args) -> int:
-    try:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(argv).parse_args(argv)
+    with _printable(), sigterm_raises():
         return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        if args.command in ("worlds", "demo", "validate", "schema"):
+            return _command(args.command)(args)
+        world = get_world(args.world)
+        if not world.supports(args.command):
+            raise world.unsupported(args.command)
+        world.require()
+        return _command(args.command)(args, world, world_options(args, world, args.command))
     except BadInputError as error:
         print(f"plancheck: error: {_as_flags(error)}", file=sys.stderr)
         return BAD_INPUT
@@ -130,6 +123,9 @@ def _main(args) -> int:
     except KeyboardInterrupt:
         print("plancheck: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("plancheck: terminated", file=sys.stderr)
+        return 128 + 15
     except Exception as error:  # a bug, or a disagreement plancheck found in itself (CertificationError)
         return internal_error(error, args.debug)
 

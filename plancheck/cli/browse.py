@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from plancheck.cli.common import OK, count_selected, data_dir, emit, json_out, select
+from plancheck.cli.common import OK, count_selected, data_dir, emit, select
+from plancheck.cli.outputs import input_paths, output_stream
 from plancheck.cli.progress import Progress
 from plancheck.errors import BadInputError
 from plancheck.registry import UNSUPPORTED, get_world, world_names
@@ -42,27 +43,25 @@ def cmd_instances(args, world: World, options: dict) -> int:
 
 
 def cmd_prompt(args, world: World, options: dict) -> int:
-    stream = json_out(args.output)
     progress = Progress("prompts", not args.no_progress and args.output is not None)  # not over prompts printed
     if progress.enabled:
         progress.total = count_selected(world, args.selectors, data_dir(args), options)
     try:
-        for instance in select(world, args.selectors, data_dir(args), options):
-            prompt = world.prompt(instance, **options)
-            progress.tick()
-            if args.json or args.output:
-                emit(prompt.to_json(), stream)
-            else:
-                if prompt.system is not None:
-                    print(f"=== {prompt.instance}: system ===\n{prompt.system}")
-                for role, content in prompt.context:
-                    print(f"=== {prompt.instance}: {role} ===\n{content}")
-                if prompt.user is not None:  # LangSuitE sends system messages only
-                    print(f"=== {prompt.instance}: user ===\n{prompt.user}")
+        with output_stream(args.output, input_paths(args.selectors)) as stream:
+            for instance in select(world, args.selectors, data_dir(args), options):
+                prompt = world.prompt(instance, **options)
+                progress.tick()
+                if args.json or args.output:
+                    emit(prompt.to_json(), stream)
+                else:
+                    if prompt.system is not None:
+                        print(f"=== {prompt.instance}: system ===\n{prompt.system}")
+                    for role, content in prompt.context:
+                        print(f"=== {prompt.instance}: {role} ===\n{content}")
+                    if prompt.user is not None:  # LangSuitE sends system messages only
+                        print(f"=== {prompt.instance}: user ===\n{prompt.user}")
     finally:
         progress.done()
-        if args.output:
-            stream.close()
     return OK
 
 

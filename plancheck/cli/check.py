@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from plancheck.cli.common import FAILED, OK, data_dir, emit, limits_of, read_answer
+from plancheck.cli.outputs import input_paths, refuse_overlap, write_atomically
 from plancheck.errors import BadInputError, Location
 from plancheck.limits import DEFAULT, Limits
-from plancheck.verifier.render import verdict_text
+from plancheck.verifier.render import printable, verdict_text
 from plancheck.verifier.verdict import Semantics, Verdict
 from plancheck.world import Capability, World
 
@@ -33,12 +34,7 @@ def cmd_check(args, world: World, options: dict) -> int:
     verdict = world.check(instance, answer, source=source, **options)
     if world.supports(Capability.PDDL_PLAN) and args.pddl_plan is not None:
         _write_pddl_plan(world, instance, answer, verdict, args.pddl_plan, source, options)
-    semantics = Semantics(args.semantics)
-    if args.json:
-        emit(verdict.to_json(), indent=2)
-    else:
-        print(verdict_text(verdict, semantics, show_steps=args.steps))
-    return OK if verdict.passed(semantics) else FAILED
+    return _show(args, verdict)
 
 
 def one_instance(world: World, name: str, data: Path | None, options: dict, command: str) -> Any:
@@ -77,13 +73,7 @@ def one_episode(world: World, path: str, number: int | None, limits: Limits = DE
 def _check_episode(args, world: World, path: str) -> int:
     from plancheck.episodes.check import check_episode
 
-    verdict = check_episode(world.episodes, one_episode(world, path, args.episode, limits_of(args)))
-    semantics = Semantics(args.semantics)
-    if args.json:
-        emit(verdict.to_json(), indent=2)
-    else:
-        print(verdict_text(verdict, semantics, show_steps=args.steps))
-    return OK if verdict.passed(semantics) else FAILED
+    return _show(args, check_episode(world.episodes, one_episode(world, path, args.episode, limits_of(args))))
 
 
 def _write_pddl_plan(world: World, instance: Any, answer: str, verdict: Verdict, path: Path, source: str,
@@ -92,6 +82,19 @@ def _write_pddl_plan(world: World, instance: Any, answer: str, verdict: Verdict,
         print(f"no PDDL plan written to {path}: the answer could not be read", file=sys.stderr)
         return
     problem, text = world.pddl_plan(instance, answer, source=source, **options)
-    path.write_text(text, encoding="utf-8")
+    refuse_overlap(path, input_paths([source]), "--pddl-plan")
+    write_atomically(path, text)
     print(f"wrote the answer as a PDDL plan to {path}; problem file {problem} (plancheck export "
           f"{world.name} {world.instance_id(instance)} -o DIR)", file=sys.stderr)
+
+
+def _show(args, verdict: Verdict) -> int:
+    """Print the verdict as JSON, as its feedback message, or as a report; the exit code says whether it passed."""
+    semantics = Semantics(args.semantics)
+    if args.json:
+        emit(verdict.to_json(), indent=2)
+    elif args.feedback:
+        print(printable(verdict.feedback()))
+    else:
+        print(verdict_text(verdict, semantics, show_steps=args.steps))
+    return OK if verdict.passed(semantics) else FAILED

@@ -60,8 +60,15 @@ def read_answer(path: str, limits: Limits | None) -> str:
     return text
 
 
-def json_out(path: Path | None) -> TextIO:
-    return open(path, "w", encoding="utf-8") if path else sys.stdout
+def json_line(obj: Any) -> str:
+    """``obj`` as one line of JSON that UTF-8 can hold: a lone surrogate (a JSON escape such as \\ud800 in the
+    input) is not UTF-8, so a line holding one is written with ASCII escapes."""
+    text = json.dumps(obj, ensure_ascii=False) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(obj) + "\n"
+    return text
 
 
 def emit(obj: Any, stream: TextIO | None = None, indent: int | None = None, ascii_only: bool = False) -> None:

@@ -58,6 +58,7 @@ class Progress:
     ``total`` may be set late; ``say`` prints a line above the bar; ``done`` ends it."""
 
     def __init__(self, label: str, enabled: bool, stream: TextIO | None = None, total: int | None = None):
+        # sys.stderr looked up now, not at import: it may have been replaced since
         self.label, self.stream = label, stream if stream is not None else sys.stderr
         self.enabled = enabled and self.stream.isatty()
         self.total = total

@@ -1,4 +1,4 @@
-"""The commands that need no world: ``validate`` (any PDDL) and ``demo``."""
+"""The commands that need no world: ``validate`` (any PDDL), ``schema`` and ``demo``."""
 
 from __future__ import annotations
 
@@ -27,3 +27,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     else:
         print(report.text())
     return OK if report.ok else FAILED
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from plancheck.verifier.schema import schema_text
+
+    print(schema_text(args.name), end="")
+    return OK

@@ -14,9 +14,22 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from plancheck.episodes.game import CLEAR, CheckedStep, Episodes, Follower, Game, Read, Reading, Transition
+from plancheck.episodes.game import (
+    AMBIGUOUS,
+    CLEAR,
+    NONE,
+    CheckedStep,
+    Episodes,
+    Follower,
+    Game,
+    Read,
+    Reading,
+    Transition,
+)
 from plancheck.episodes.log import Episode, Step
 from plancheck.errors import BadInputError, Location
+from plancheck.translators.answer import Reading as VerdictReading
+from plancheck.translators.answer import ReadStatus
 from plancheck.verifier.verdict import Failure, LazySteps, StepView, Verdict
 
 
@@ -44,6 +57,7 @@ def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
                  "inconsistent_steps": run.inconsistent, **outcome.metrics},
         optimal=outcome.optimal,
         consistent=run.inconsistent == 0,
+        read=_read_status(checked),
     )
 
 
@@ -259,6 +273,29 @@ def _reads(checked: Sequence[CheckedStep]) -> dict[str, int]:
         if step.read is not None:
             counts[f"read_{step.read.status}"] += 1
     return counts
+
+
+def _read_status(checked: Sequence[CheckedStep]) -> VerdictReading:
+    """The log's read status, summed up from its replies' readings (see :func:`replies_reading`)."""
+    return replies_reading([(step.index, step.read.status) for step in checked if step.read is not None])
+
+
+def replies_reading(statuses: Sequence[tuple[int, str]]) -> VerdictReading:
+    """The read status of a conversation from its replies' (step, status) readings: ambiguous when a reply was
+    read ambiguously, else clear (a reply that names no action is said with its step: the reading took no
+    action or its benchmark's fallback, and the rest is still read).
+
+    >>> replies_reading([(1, "clear"), (2, "none"), (3, "ambiguous")]).why
+    '1 of 3 replies read clearly; ambiguous at step(s) 3; no action at step(s) 2'
+    """
+    ambiguous = [str(step) for step, status in statuses if status == AMBIGUOUS]
+    unread = [str(step) for step, status in statuses if status == NONE]
+    why = f"{sum(1 for _, status in statuses if status == CLEAR)} of {len(statuses)} replies read clearly"
+    if ambiguous:
+        why += f"; ambiguous at step(s) {', '.join(ambiguous)}"
+    if unread:
+        why += f"; no action at step(s) {', '.join(unread)}"
+    return VerdictReading(ReadStatus.AMBIGUOUS if ambiguous else ReadStatus.CLEAR, why)
 
 
 def _grouped(checked: Sequence[CheckedStep]) -> tuple[str, ...]:

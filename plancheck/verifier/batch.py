@@ -69,38 +69,87 @@ def evaluate_records(world: Checker, records: Iterable[Record | BrokenRecord], d
                      duplicates: Duplicates | str = Duplicates.EACH, debug: bool = False,
                      **options: Any) -> Iterator[BatchItem]:
     """Check every record; unreadable records, unknown instances and answers beyond limits become error items."""
-    policy = Duplicates(duplicates)
-    first: dict[Hashable, str] = {}
+    check = DuplicateCheck(world, data, duplicates, debug, **options)
     for record in records:
+        yield evaluate_record(world, check.mark(record), data, debug=debug, **options)
+
+
+@dataclass(frozen=True, slots=True)
+class Marked:
+    """A record on its way to be scored, as the duplicate check left it: its instance when it was resolved in
+    this process (None: resolved where it is scored) and the first record it repeats."""
+
+    record: Record
+    instance: Any = None
+    duplicate_of: str | None = None
+
+
+class DuplicateCheck:
+    """Duplicates found in input order, where the records are read (before they go to be scored, on this process
+    or others). It keeps one key per distinct answer seen, so its memory grows with the distinct records, not
+    with the batch's repeats."""
+
+    def __init__(self, world: Checker, data: Path | None, duplicates: Duplicates | str = Duplicates.EACH,
+                 debug: bool = False, **options: Any) -> None:
+        self.world, self.data, self.policy, self.debug, self.options = world, data, Duplicates(duplicates), debug, \
+            options
+        self.first: dict[Hashable, str] = {}
+
+    def mark(self, record: Record | BrokenRecord) -> Marked | BatchItem:
+        """The record to score (resolved, with the record it repeats), or its final item: broken, an unknown
+        instance, an internal error, or a duplicate left out (``first``) or refused (``error``)."""
         if isinstance(record, BrokenRecord):
-            yield BatchItem(record, error=record.reason)
-            continue
+            return BatchItem(record, error=record.reason)
         try:
-            instance = world.resolve(record, data, **options)
-            place = f"{record.source}, line {record.line}"
-            earlier = first.setdefault(world.answer_key(record, instance), place)
-            duplicate_of = None if earlier is place else earlier
-            if duplicate_of is not None and policy is not Duplicates.EACH:
-                yield BatchItem(record, error=f"a duplicate of {earlier} (the same answerer and instance)"
-                                if policy is Duplicates.ERROR else None, duplicate_of=duplicate_of)
-                continue
-            answer = record.text if record.text is not None else list(record.actions or ())
-            verdict = world.check(instance, answer, source="answer", **options)  # the item names file and line
+            instance = self.world.resolve(record, self.data, **self.options)
+            key = self.world.answer_key(record, instance)
         except BadInputError as error:
-            yield BatchItem(record, error=_reason(error, record))
+            return BatchItem(record, error=_reason(error, record))
         except Exception as error:  # a bug: this record says so, the others are still scored
-            if debug:
+            if self.debug:
                 raise
-            yield BatchItem(record, error=internal_reason(error), internal=True)
-        else:
-            if record.notes:
-                verdict = replace(verdict, notes=record.notes + verdict.notes)
-            yield BatchItem(record, verdict=verdict, duplicate_of=duplicate_of)
+            return BatchItem(record, error=internal_reason(error), internal=True)
+        place = f"{record.source}, line {record.line}"
+        earlier = self.first.setdefault(key, place)
+        duplicate_of = None if earlier is place else earlier
+        if duplicate_of is not None and self.policy is not Duplicates.EACH:
+            return BatchItem(record, error=f"a duplicate of {earlier} (the same answerer and instance)"
+                             if self.policy is Duplicates.ERROR else None, duplicate_of=duplicate_of)
+        return Marked(record, instance, duplicate_of)
+
+
+def evaluate_record(world: Checker, unit: Record | BrokenRecord | Marked | BatchItem, data: Path | None, *,
+                    debug: bool = False, **options: Any) -> BatchItem:
+    """One record's item: its verdict, or why it could not be scored (``unit``: a record, or what
+    :meth:`DuplicateCheck.mark` made of it). An unexpected exception is an internal error of that record,
+    unless ``debug``."""
+    if isinstance(unit, BatchItem):
+        return unit
+    if isinstance(unit, BrokenRecord):
+        return BatchItem(unit, error=unit.reason)
+    marked = unit if isinstance(unit, Marked) else Marked(unit)
+    record = marked.record
+    try:
+        instance = marked.instance if marked.instance is not None else world.resolve(record, data, **options)
+        answer = record.text if record.text is not None else list(record.actions or ())
+        verdict = world.check(instance, answer, source="answer", **options)  # the item names file and line
+    except BadInputError as error:
+        return BatchItem(record, error=_reason(error, record), duplicate_of=marked.duplicate_of)
+    except Exception as error:  # a bug: this record says so, the others are still scored
+        if debug:
+            raise
+        return BatchItem(record, error=internal_reason(error), internal=True, duplicate_of=marked.duplicate_of)
+    if record.notes:
+        verdict = replace(verdict, notes=record.notes + verdict.notes)
+    return BatchItem(record, verdict=verdict, duplicate_of=marked.duplicate_of)
 
 
 def internal_reason(error: Exception) -> str:
     """What a batch item says of an unexpected exception (a bug in plancheck)."""
-    return f"internal error (a bug in plancheck): {type(error).__name__}: {' '.join(str(error).split())[:500]}"
+    return f"{INTERNAL_ERROR}: {type(error).__name__}: {' '.join(str(error).split())[:500]}"
+
+
+INTERNAL_ERROR = "internal error (a bug in plancheck)"
 
 
 def _reason(error: BadInputError, record: Record) -> str:

@@ -13,7 +13,7 @@ from statistics import fmean
 from typing import Any
 
 from plancheck.domains.babyai import catalog
-from plancheck.domains.babyai.check import OPTIMAL_TIMEOUT, WORLDS, TaskInstance, check
+from plancheck.domains.babyai.check import OPTIMAL_TIMEOUT, WORLDS, Reading, TaskInstance, check
 from plancheck.domains.babyai.describe import published_mismatch, structured
 from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.instance import parse_id
@@ -37,6 +37,7 @@ from plancheck.drawing.shapes import Picture
 from plancheck.errors import BadInputError
 from plancheck.limits import DEFAULT, Limits
 from plancheck.verifier.verdict import Verdict
+from plancheck.verifier.verdict import strict_read as verdict_strict_read
 from plancheck.world import (
     ONE_SHOT,
     READING,
@@ -58,8 +59,16 @@ OPTIONS = (
     Option("prompter", "LLM-BabyBench prompt style", ("prompt",), "zero_shot", PROMPTERS),
     shared_option("unknown", "skipped or a no-op step (default: skip for plan, LLM-BabyBench's rule; noop for "
                              "ig, as LangSuitE counts every response)", choices=("skip", "noop")),
-    Option("marker", "Plan answers without \"The LLM's action sequence is:\": unreadable (the harness's rule) or "
-                     "read whole", READING, "required", ("required", "optional")),
+    Option("read", "how Plan and Decompose answers are read: committed (a careful reader: the list after the "
+                   "last marker or the one introduced as the answer, action words in any spelling, repetition "
+                   "words expanded, explanations after it left out) or harness (LLM-BabyBench's rule: everything "
+                   "after the first marker, split at commas, exact names only)", READING, "committed",
+           ("committed", "harness")),
+    Option("marker", "answers without the format's marker (Plan: \"The LLM's action sequence is:\", Decompose: "
+                     "<START>): unreadable (the harness's rule) or read anyway (harness: the whole text)",
+           READING, "required", ("required", "optional")),
+    shared_option("unclosed", "(committed reading)"),
+    shared_option("strict_read"),
     Option("opening", "LangSuitE (ig) answers: which first responses answer its opening question rather than act: "
                       "langsuite (the whole conversation: up to the first reply holding neither \"not\" nor "
                       "\"don't\", its released code's rule), none (the answers start after it), auto (the "
@@ -135,6 +144,7 @@ class BabyAIWorld(WorldBase):
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS,
                                Capability.GENERATE, Capability.RENDER}  # generate: any level and seed
     requires = ("minigrid", "gymnasium")
+    data_release = "generated from minigrid levels and seeds"
     extra = "babyai"
 
     # -- instances ------------------------------------------------------------------------------
@@ -175,13 +185,15 @@ class BabyAIWorld(WorldBase):
 
     # -- checking -------------------------------------------------------------------------------
     def check(self, item: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
-              marker: str = "required", no_optimal: bool = False, optimal_timeout: float = OPTIMAL_TIMEOUT,
-              opening: str = "auto", langsuite_world: str = "seeded", step_limit: str = "released",
-              source: str | None = None, limits: Limits = DEFAULT, **_: Any) -> Verdict:
+              read: str = "committed", marker: str = "required", unclosed: str = "accept", strict_read: bool = False,
+              no_optimal: bool = False, optimal_timeout: float = OPTIMAL_TIMEOUT, opening: str = "auto",
+              langsuite_world: str = "seeded", step_limit: str = "released", source: str | None = None,
+              limits: Limits = DEFAULT, **_: Any) -> Verdict:
         """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
-        return check(item, answer, unknown=unknown, marker=marker, optimal=not no_optimal, source=source,
-                     optimal_timeout=optimal_timeout, opening=opening, world=langsuite_world, limit=step_limit,
-                     limits=limits)
+        verdict = check(item, answer, unknown=unknown, reading=Reading(read, marker, unclosed), optimal=not no_optimal,
+                        source=source, optimal_timeout=optimal_timeout, opening=opening, world=langsuite_world,
+                        limit=step_limit, limits=limits)
+        return verdict_strict_read(verdict, strict_read)
 
     # -- batches --------------------------------------------------------------------------------
     def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,

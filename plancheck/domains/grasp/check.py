@@ -25,7 +25,8 @@ WORLD = "grasp"
 
 
 def describe(state: State) -> str:
-    return f"at {state.position}, carrying {state.carried}"
+    """The state as a trace and the verifier's feedback show it: where the agent is and the energy it has."""
+    return f"at {state.position}, carrying {state.carried}, collected {state.collected}"
 
 
 def _read(answer: str | Sequence[str], policy: ParsePolicy, source: str | None, limits: Limits) -> ParsedAnswer:

@@ -17,6 +17,7 @@ from plancheck.drawing.shapes import Picture
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
+from plancheck.verifier.verdict import strict_read as verdict_strict_read
 from plancheck.world import (
     ONE_SHOT,
     READING,
@@ -37,8 +38,8 @@ OPTIONS = (
                    "or delivered (energy on the start cell); on check, the rule of --pddl-plan's final step",
            ("check", "evaluate", "solve", "render"), "paper", ("paper", "delivered")),
     shared_option("pick"),
-    Option("unclosed", "a list cut off at the end of the text: accept it (noted) or reject the answer", READING,
-           "accept", ("accept", "reject")),
+    shared_option("unclosed"),
+    shared_option("strict_read"),
     Option("prose", "text without any list: reject it, or scan it for action words", READING, "reject",
            ("reject", "scan")),
     shared_option("unknown", "a no-op that uses a step (the benchmark's rule) or skipped", default="noop",
@@ -62,6 +63,7 @@ OPTIONS = (
 class GraspWorld(WorldBase):
     name = "grasp"
     title = "GRASP energy-collection grids (Tang & Kejriwal 2024)"
+    data_release = "GRASP release grids (2000)"
     options = OPTIONS
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS, Capability.PDDL_PLAN,
                                Capability.GENERATE, Capability.RENDER}
@@ -73,13 +75,14 @@ class GraspWorld(WorldBase):
     def prompt(self, env: Environment, **_: Any) -> Prompt:
         return Prompt(env.id, system_prompt(env), user_prompt(env))
 
-    def check(self, env: Environment, answer: str | Sequence[str], *, pick: str = "last", unclosed: str = "accept",
-              prose: str = "reject", unknown: str = "noop", source: str | None = None, limits: Limits = DEFAULT,
-              **_: Any) -> Verdict:
+    def check(self, env: Environment, answer: str | Sequence[str], *, pick: str = "committed",
+              unclosed: str = "accept", prose: str = "reject", unknown: str = "noop", strict_read: bool = False,
+              source: str | None = None, limits: Limits = DEFAULT, **_: Any) -> Verdict:
         """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
-        return check.check_answer(env, answer, ParsePolicy.of(pick, unclosed, prose), unknown, source, limits)
+        verdict = check.check_answer(env, answer, ParsePolicy.of(pick, unclosed, prose), unknown, source, limits)
+        return verdict_strict_read(verdict, strict_read)
 
-    def pddl_plan(self, env: Environment, answer: str | Sequence[str], *, rule: str = "paper", pick: str = "last",
+    def pddl_plan(self, env: Environment, answer: str | Sequence[str], *, rule: str = "paper", pick: str = "committed",
                   unclosed: str = "accept", prose: str = "reject", unknown: str = "noop", source: str | None = None,
                   limits: Limits = DEFAULT, **_: Any) -> tuple[str, str]:
         return check.pddl_plan(env, answer, rule, ParsePolicy.of(pick, unclosed, prose), unknown, source, limits)

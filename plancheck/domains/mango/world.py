@@ -21,6 +21,7 @@ from plancheck.errors import UnsupportedError
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
+from plancheck.verifier.verdict import strict_read as verdict_strict_read
 from plancheck.world import (
     COMMANDS,
     ONE_SHOT,
@@ -38,12 +39,17 @@ from plancheck.world import (
 class MangoWorld(WorldBase):
     name = "mango"
     title = "MANGO text-game maps: destination finding (DF) and route finding (RF)"
+    data_release = "MANGO release (70 steps)"
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS, Capability.RENDER}
     options = (
         Option("cutoff", "walkthrough steps the model reads; records that state their own cutoff keep it",
                COMMANDS, DEFAULT_CUTOFF, kind=int),
         Option("answerable", "only questions answerable at the cutoff", ("instances", "prompt", "solve", "export"),
                kind=bool),
+        shared_option("pick", "first is plancheck's earlier rule"),
+        shared_option("unclosed", "reject (default) is the release evaluator's outcome, a format failure; accept "
+                      "reads the complete elements", default="reject"),
+        shared_option("strict_read"),
         shared_option("planner", "bfs: native breadth-first search, checked with networkx; fast-downward: Fast "
                       "Downward on the exported PDDL, checked with the search", default="bfs",
                       choices=("bfs", "fast-downward")),
@@ -84,8 +90,10 @@ class MangoWorld(WorldBase):
         return Prompt(instance.id, None, prompt_text(instance))
 
     def check(self, instance: MangoInstance, answer: str | Sequence[str], source: str | None = None,
+              pick: str = "committed", unclosed: str = "reject", strict_read: bool = False,
               limits: Limits = DEFAULT, **options: Any) -> Verdict:
-        return check_answer(instance, answer, source, limits)
+        return verdict_strict_read(check_answer(instance, answer, source, pick=pick, unclosed=unclosed, limits=limits),
+                                   strict_read)
 
     def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
                      **options: Any) -> Iterator[Record | BrokenRecord]:

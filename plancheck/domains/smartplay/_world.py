@@ -31,6 +31,7 @@ class SmartPlayWorld(WorldBase):
     """Commands: instances, prompt, play, check, evaluate, stats, convert (episode logs only)."""
 
     capabilities = EPISODIC | {Capability.STATS, Capability.CONVERT, Capability.RENDER}
+    data_release = "generated (SmartPlay 9dec5f2)"
     actions: tuple[str, ...] = ()  # the game's action texts (Bandits, Rock Paper Scissors) ...
     labels: tuple[str, ...] = ()  # ... and their names in pictures
     episodes: SmartPlayEpisodes

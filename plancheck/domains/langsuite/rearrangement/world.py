@@ -157,6 +157,7 @@ class RearrangementWorld(WorldBase):
     name = "rearrangement"
     title = ("LangSuitE Rearrangement, re-created on regenerated scenes (ai2thor-rearrangement 2022 val/test, "
              "2,000 episodes; LangSuitE's own episodes are not public)")
+    data_release = "ai2thor-rearrangement 2022 episodes"
     capabilities = EPISODIC | {Capability.ANSWERS, Capability.SOLVE, Capability.EXPORT, Capability.STATS,
                                Capability.CONVERT, Capability.RENDER}
     episodes = RearrangementEpisodes()

@@ -47,13 +47,13 @@ def _actions(parsed: ParsedAnswer[Move], unknown: str) -> tuple[list[Move | Unkn
 
 
 def check_answer(instance: HanoiInstance, answer: str | Sequence[str], *, read_mode: str = "plan",
-                 pick: str = "last", unknown: str = "noop", source: str | None = None,
-                 limits: Limits = DEFAULT) -> Verdict:
+                 pick: str = "committed", unclosed: str = "accept", unknown: str = "noop",
+                 source: str | None = None, limits: Limits = DEFAULT) -> Verdict:
     """The verdict on one answer (``source``, e.g. a file name, names it in parse errors); an answer beyond
     ``limits`` is refused (:class:`~plancheck.errors.LimitError`)."""
     within_limits(answer, limits, source)
     try:
-        parsed = read_within_limits(read(answer, ParsePolicy.of(read_mode, pick), source), limits, source)
+        parsed = read_within_limits(read(answer, ParsePolicy.of(read_mode, pick, unclosed), source), limits, source)
     except AnswerParseError as error:
         return unparseable(WORLD, instance.id, error, has_goal=True)
     actions, parsed = _actions(parsed, unknown)

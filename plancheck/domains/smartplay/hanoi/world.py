@@ -19,6 +19,7 @@ from plancheck.drawing.shapes import Picture
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
+from plancheck.verifier.verdict import strict_read as verdict_strict_read
 from plancheck.world import (
     ONE_SHOT,
     READING,
@@ -36,6 +37,7 @@ from plancheck.world import (
 class HanoiWorld(WorldBase):
     name = "hanoi"
     title = "SmartPlay Tower of Hanoi (n disks, 30-step rollouts)"
+    data_release = "generated (SmartPlay 9dec5f2)"
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS,
                                Capability.GENERATE, Capability.RENDER}  # generate: any number of disks
     options = (
@@ -45,7 +47,9 @@ class HanoiWorld(WorldBase):
         Option("read", "plan: a list of moves (a bracket list, numbered, bulleted or bare lines); scan: every move "
                "written anywhere; smartplay: SmartPlay's rule, the earliest exact action text", READING, "plan",
                ("plan", "scan", "smartplay")),
-        shared_option("pick", choices=("last", "first", "only")),
+        shared_option("pick"),
+        shared_option("unclosed"),
+        shared_option("strict_read"),
         shared_option("unknown", "noop (an invalid move, reward -1), skip, or action0 (SmartPlay's silent "
                       "fallback, reported)", default="noop", choices=UNKNOWN_POLICIES),
         shared_option("planner", "native: the recursive 2^n-1 plan; or a classical planner on the exported PDDL",
@@ -62,10 +66,12 @@ class HanoiWorld(WorldBase):
         messages = prompts.opening_messages(instance.disks, question)
         return Prompt(instance.id, messages[0][1], messages[-1][1], tuple(messages[1:-1]))
 
-    def check(self, instance: HanoiInstance, answer: str | Sequence[str], read: str = "plan", pick: str = "last",
-              unknown: str = "noop", source: str | None = None, limits: Limits = DEFAULT, **options: Any) -> Verdict:
-        return check_answer(instance, answer, read_mode=read, pick=pick, unknown=unknown, source=source,
-                            limits=limits)
+    def check(self, instance: HanoiInstance, answer: str | Sequence[str], read: str = "plan",
+              pick: str = "committed", unclosed: str = "accept", unknown: str = "noop", strict_read: bool = False,
+              source: str | None = None, limits: Limits = DEFAULT, **options: Any) -> Verdict:
+        verdict = check_answer(instance, answer, read_mode=read, pick=pick, unclosed=unclosed, unknown=unknown,
+                               source=source, limits=limits)
+        return verdict_strict_read(verdict, strict_read)
 
     def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
                      **options: Any) -> Iterator[Record | BrokenRecord]:

@@ -83,6 +83,7 @@ class MessengerWorld(SmartPlayWorld):
     """One level of Messenger."""
 
     table_metrics = report.METRICS
+    data_release = "generated (SmartPlay 9dec5f2, messenger-emma texts)"
 
     def __init__(self, level: int, title: str):
         self.level = level
