@@ -29,6 +29,7 @@ class BatchItem:
     error: str | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The item as a JSON object: where the record came from, and its verdict or error."""
         head = {"source": self.record.source, "line": self.record.line, "instance": self.record.instance}
         if self.verdict is None:
             return {**head, "error": self.error}
