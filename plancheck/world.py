@@ -118,11 +118,13 @@ class Prompt:
     context: tuple[tuple[str, str], ...] = ()
 
     def messages(self) -> list[dict[str, str]]:
+        """The prompt as chat messages (``{"role": ..., "content": ...}``), in the order the benchmark sends them."""
         head = [{"role": "system", "content": self.system}] if self.system is not None else []
         middle = [{"role": role, "content": content} for role, content in self.context]
         return head + middle + ([{"role": "user", "content": self.user}] if self.user is not None else [])
 
     def to_json(self) -> dict[str, Any]:
+        """The prompt as ``prompt --json`` prints it."""
         return {"instance": self.instance, "messages": self.messages()}
 
 
@@ -197,15 +199,21 @@ class World(Protocol):
         """The instances named by ``selectors`` (ids, names of published sets, generator specs)."""
         ...
 
-    def instance_id(self, instance: Any) -> str: ...
+    def instance_id(self, instance: Any) -> str:
+        """The instance's id, as selectors and answer records name it."""
+        ...
 
     def instance_ids(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[str]:
         """The ids the selectors name, without necessarily building the instances."""
         ...
 
-    def instance_json(self, instance: Any) -> dict[str, Any]: ...
+    def instance_json(self, instance: Any) -> dict[str, Any]:
+        """The instance as ``instances --json`` prints it."""
+        ...
 
-    def prompt(self, instance: Any, **options: Any) -> Prompt: ...
+    def prompt(self, instance: Any, **options: Any) -> Prompt:
+        """The benchmark's prompt for the instance, byte for byte."""
+        ...
 
     def check(self, instance: Any, answer: str | Sequence[str], **options: Any) -> Verdict:
         """Parse (free text) or take (a token list) the answer, execute it, score it."""
@@ -223,7 +231,9 @@ class World(Protocol):
         """What makes two records of a batch duplicates: the same answerer's answer to the same instance."""
         ...
 
-    def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary: ...
+    def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
+        """The benchmark's summary table (the paper's layout) of scored records."""
+        ...
 
     def solve(self, instance: Any, **options: Any) -> SolveResult:
         """A reference plan (the planner is one of the options), re-validated by the verifier."""

@@ -52,9 +52,11 @@ class BatchItem:
 
     @property
     def skipped(self) -> bool:
+        """Left out as a duplicate (``duplicates='first'``): neither scored nor an error."""
         return self.verdict is None and self.error is None
 
     def to_json(self) -> dict[str, Any]:
+        """The item as a JSON object: where the record came from, and its verdict or error."""
         head = {"source": self.record.source, "line": self.record.line, "instance": self.record.instance}
         if self.duplicate_of is not None:
             head["duplicate_of"] = self.duplicate_of
