@@ -164,7 +164,7 @@ def within_limits(answer: str | Sequence[str], limits: Limits = DEFAULT, source:
         limits.text(answer, "the answer", where)
         return
     limits.length(len(answer), "the answer's list", where)
-    if sum(len(item) for item in answer) * 4 > limits.answer_bytes:
+    if sum(map(len, answer)) * 4 > limits.answer_bytes:  # at most 4 bytes a character: exact only when it may matter
         limits.bytes_of(sum(len(str(item).encode("utf-8", "surrogatepass")) for item in answer), "the answer's list",
                         where)
 
