@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import importlib.util
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
@@ -227,6 +227,10 @@ class World(Protocol):
         """The instance a record answers."""
         ...
 
+    def answer_key(self, record: Record, instance: Any) -> Hashable:
+        """What makes two records of a batch duplicates: the same answerer's answer to the same instance."""
+        ...
+
     def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
         """The benchmark's summary table (the paper's layout) of scored records."""
         ...
@@ -308,6 +312,10 @@ class WorldBase:
 
     def instance_json(self, instance: Any) -> dict[str, Any]:
         return instance.to_json()
+
+    def answer_key(self, record: Record, instance: Any) -> Hashable:
+        """The record's model (its ``model`` field, else its file's name) and the instance's id."""
+        return record.model, self.instance_id(instance)
 
     def solve(self, instance: Any, **options: Any) -> SolveResult:
         raise self.unsupported("solve")
