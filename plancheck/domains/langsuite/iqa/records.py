@@ -1,0 +1,33 @@
+"""Files of IQA answers: JSONL records ``{"instance": "FloorPlan1-existence-apple", "seed": 0, "replies": [...]}``
+(``seed`` draws the start; 0 when absent)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from plancheck.files import answer_lines
+from plancheck.verifier.records import BrokenRecord, Record
+
+SHAPE = 'not a record {"instance": ..., "seed": ..., "replies": [...]}'
+
+
+def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
+    """One record per line; a line that is not such a record is reported with its number, the rest read."""
+    for item in answer_lines(path):
+        if isinstance(item, BrokenRecord):
+            yield item
+            continue
+        number, obj = item
+        if not isinstance(obj, dict) or not isinstance(obj.get("instance"), str):
+            yield BrokenRecord(number, f"{SHAPE}: no instance id", str(path))
+            continue
+        replies, seed = obj.get("replies"), obj.get("seed", 0)
+        if not isinstance(replies, list) or not all(isinstance(r, str) for r in replies):
+            yield BrokenRecord(number, f"{SHAPE}: replies must be a list of texts", str(path), obj["instance"])
+            continue
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            yield BrokenRecord(number, f"{SHAPE}: seed must be an integer", str(path), obj["instance"])
+            continue
+        yield Record(number, obj["instance"], json.dumps(replies), source=str(path), meta=obj)
