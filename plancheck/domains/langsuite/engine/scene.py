@@ -189,14 +189,15 @@ def _non_floor(parents: Sequence[str] | None) -> list[str]:
     return [p for p in parents or () if "Floor|" not in p]
 
 
-def fix_receptacles(objects: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """``create_world``'s first pass: receptacleObjectIds recomputed from parentReceptacles."""
+def fix_receptacles(objects: Sequence[Mapping[str, Any]], floor_parents: bool = False) -> list[dict[str, Any]]:
+    """``create_world``'s first pass: receptacleObjectIds recomputed from parentReceptacles (Rearrangement
+    skips "Floor|" parents; ALFRED keeps them, ``floor_parents``, which cuts the floor's two-way pairs too)."""
     parent2children: dict[str, list[str]] = {}
     children2parent: dict[str, list[str]] = {}
     for obj in objects:
         children2parent[obj["objectId"]] = []
         for p in obj.get("parentReceptacles") or ():
-            if "Floor|" in p:
+            if "Floor|" in p and not floor_parents:
                 continue
             children2parent[obj["objectId"]].append(p)
             parent2children.setdefault(p, []).append(obj["objectId"])
@@ -260,12 +261,13 @@ def make_thing(obj: Mapping[str, Any], children: tuple[int, ...], where: str, bo
             from None
 
 
-def build_scene(world_data: Mapping[str, Any], where: str = "scene", boxes: str = "aabb") -> Scene:
+def build_scene(world_data: Mapping[str, Any], where: str = "scene", boxes: str = "aabb",
+                floor_parents: bool = False) -> Scene:
     """The scene LangSuitE builds from one AI2-THOR metadata dict (``create_world`` + ``World.create``).
 
     The room is the rectangle over ``sceneBounds.cornerPoints`` (Rearrangement), or LangSuitE's
     ALFRED ``polys_2d`` corners when the data has them (``AlfredWorld``); ``boxes`` picks the box rule
-    (:func:`box_of`).
+    (:func:`box_of`); ``floor_parents`` is ALFRED's first pass (:func:`fix_receptacles`).
     """
     try:
         raw = world_data["objects"]
@@ -276,7 +278,7 @@ def build_scene(world_data: Mapping[str, Any], where: str = "scene", boxes: str 
     except (KeyError, TypeError, ValueError) as exc:
         raise BadInputError(f"{where}: missing {exc} (need objects and sceneBounds.cornerPoints or polys_2d)") \
             from None
-    objects = fix_receptacles(raw)
+    objects = fix_receptacles(raw, floor_parents)
     by_id: dict[str, Mapping[str, Any]] = {}
     for obj in objects:
         by_id.setdefault(obj["objectId"], obj)
