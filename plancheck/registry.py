@@ -24,6 +24,7 @@ WORLDS: dict[str, str] = {
     "messenger-l3": "plancheck.domains.smartplay.messenger.world:WORLD_L3",
     "rearrangement": "plancheck.domains.langsuite.rearrangement.world:WORLD",
     "iqa": "plancheck.domains.langsuite.iqa.world:WORLD",
+    "household": "plancheck.domains.langsuite.household.world:WORLD",
 }
 
 

@@ -4,7 +4,8 @@ Success is LangSuitE's own (:mod:`goals`): ``s == ts`` on the state the ``stop``
 action done and its physics applied). The plans searched (the *reference class*): any moves and
 turns, and the manipulations the task type needs, with every choice of objects and every order:
 
-* ``pick_up`` of an object matching the task's object (or movable receptacle), when it holds nothing;
+* ``pick_up`` of an object matching the task's object (or movable receptacle), when it holds nothing,
+  within the prompt's manipulation distance (2 m, which LangSuitE never checks; ``open`` too);
 * ``put`` of a held object (holding nothing) into a receptacle matching the task's receptacle, a
   movable receptacle (movable task), a heater (Microwave, Toaster: heat), a fridge (cool) or a
   basin (Sink, SinkBasin, Bathtub, BathtubBasin: clean), or of a movable receptacle into a receptacle;
@@ -242,6 +243,8 @@ class Problem:
             for act in self.acts(node):
                 subject = act.receptacle_id or act.object_id
                 poses = self.observed_poses(node, subject)
+                if act.name in ("PickUp", "Open"):  # the prompt's manipulation distance (LangSuitE does not check)
+                    poses = self.within_reach(node, subject, poses)
                 if not poses:
                     continue
                 pose = self.lattice.poses[min(poses)]
@@ -291,6 +294,13 @@ class Problem:
                                    any(scene.nodes[c].id == oid for c in scene.descendants(root))):
                 out |= self.sees.get(base_id(thing.id), frozenset())
         return frozenset(out)
+
+    def within_reach(self, node: Node, oid: str, poses: frozenset[int]) -> frozenset[int]:
+        """The poses within the manipulation distance of the object's position (as the strict reading measures)."""
+        x, y = node.world.scene.thing(oid).position
+        limit = self.task.engine.config.max_manipulate_distance
+        lat = self.lattice
+        return frozenset(p for p in poses if (lat.poses[p].x - x) ** 2 + (lat.poses[p].y - y) ** 2 <= limit * limit)
 
     @cached_property
     def _blocks(self) -> dict[str, frozenset[int]]:
