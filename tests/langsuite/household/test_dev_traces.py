@@ -33,8 +33,8 @@ def _hash(obj) -> str:
 def test_the_fixture_covers_every_action_crashes_and_successes():
     logs = [m["content"] for t in TRACES[:16] for m in t["log"]]
     for phrase in ("Moved forward", "Turn left", "You picked", "You put", "You opened", "You closed", "toggled",
-                   "You sliced", "You dropped", "You are at", "is not a heater", "already sliced", "OK.", "You stopped the game.",
-                   "Do not imagine feedback"):
+                   "You sliced", "You dropped", "You are at", "is not a heater", "already sliced", "OK.",
+                   "You stopped the game.", "Do not imagine feedback"):
         assert any(phrase in m for m in logs), phrase
     errors = {t["error"].split(":")[0] for t in TRACES if t["error"]}
     assert "AttributeError" in errors

@@ -39,8 +39,8 @@ def examples() -> list[EpisodeExample]:
     best = played(episodes.policy("optimal", episodes.game(instance, 0, settings), 0), "reference:optimal")
     second = best.steps[1]
     two = played(ScriptPolicy(["YES", "Act: move_ahead then turn_left", "Act: stop"]), "replay")
-    crash = played(ScriptPolicy(["YES", "Act: turn_left", "Act: open [fridge_0]", "Act: pick_up [egg_0]",
-                                 "Act: heat [egg_0, microwave_0]"]), "replay", "high")
+    crash = played(ScriptPolicy(["YES", "Act: move_ahead", "Act: turn_left", "Act: open [fridge_0]",
+                                 "Act: pick_up [egg_0]", "Act: heat [egg_0, microwave_0]"]), "replay", "high")
     after = replace(best, steps=best.steps + (Step(len(best.steps) + 1, "Act: move_ahead", "move_ahead", "clear"),))
     return [
         EpisodeExample("the certified optimum", best, True),
