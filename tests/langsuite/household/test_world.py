@@ -34,7 +34,7 @@ def test_play_check_and_a_tampered_log(tmp_path, capsys):
 def test_replies_solve_export_and_the_summary(tmp_path, capsys):
     replies = tmp_path / "replies.json"
     replies.write_text(json.dumps(["YES", "Act: move_ahead", "Act: turn_left", "Act: open [fridge_0]",
-                                   "Act: pick_up [egg_0]", "Act: move_ahead", "Act: move_ahead",
+                                   "Act: pick_up [egg_0]", "Act: turn_right", "Act: turn_left",
                                    "Act: put [egg_0, microwave_0]", "Act: stop"]))
     assert main(["check", "household", EID, str(replies), "--json"]) == 0
     verdict = json.loads(capsys.readouterr().out)
