@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parent
 TREES = {  # folder (relative to the checkout) -> (module it needs, the extra that installs it)
     "plancheck/domains/babyai": ("minigrid", "babyai"),
     "tests/babyai": ("minigrid", "babyai"),
+    "plancheck/domains/smartplay/crafter": ("crafter", "crafter"),
+    "tests/smartplay/crafter": ("crafter", "crafter"),
 }
 
 

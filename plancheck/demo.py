@@ -16,7 +16,7 @@ from typing import Any
 from plancheck.domains.grasp.report import model_name
 from plancheck.domains.grasp.world import WORLD
 from plancheck.verifier.batch import evaluate_records
-from plancheck.verifier.render import table_text, verdict_text
+from plancheck.verifier.render import number_text, table_text, verdict_text
 from plancheck.world import Summary
 
 DEMO_DATA = Path(str(files("plancheck") / "data" / "demo"))
@@ -37,10 +37,11 @@ class DemoReport:
         return self.scored > 0 and not self.broken
 
     def text(self) -> str:
-        lines = [table_text(self.summary.header, self.summary.rows, self.summary.title),
+        lines = [table_text(self.summary.header, self.summary.rows, self.summary.title, self.summary.labels),
                  f"{self.scored} answers scored, {len(self.broken)} broken", "",
                  "Against the certified optimum (rule paper, mean over the answered environments):",
-                 *(f"  {model}: {score:.2f} of {best:.2f}" for model, score, best in self.optimum), "",
+                 *(f"  {model}: {number_text(score)} of {number_text(best)}"
+                   for model, score, best in self.optimum), "",
                  "One GPT-3.5 answer in detail:", self.showcase]
         lines += [f"broken: {b}" for b in self.broken]
         return "\n".join(lines)

@@ -25,6 +25,14 @@ WORLDS: dict[str, str] = {
     "rearrangement": "plancheck.domains.langsuite.rearrangement.world:WORLD",
     "iqa": "plancheck.domains.langsuite.iqa.world:WORLD",
     "household": "plancheck.domains.langsuite.household.world:WORLD",
+    "crafter": "plancheck.domains.smartplay.crafter.world:WORLD",
+}
+
+
+# Benchmarks plancheck knows but cannot run here, listed by `plancheck worlds` with the reason.
+UNSUPPORTED: dict[str, str] = {
+    "minecraft": "SmartPlay Minecraft (MineDojo): unsupported, it needs the real Minecraft client, which MineDojo "
+                 "builds from downloads (docs/smartplay.md)",
 }
 
 

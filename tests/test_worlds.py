@@ -45,10 +45,19 @@ def _cases(kind: str, capability: Capability, played: bool | None = None) -> lis
     """The corpus entries of every world with ``capability``: answers (Example) for ANSWERS, episode logs
     (EpisodeExample) for PLAY; optima solved, or played by a reference policy (``played``)."""
     wanted = {Capability.ANSWERS: Example, Capability.PLAY: EpisodeExample}.get(capability, object)
-    return [pytest.param(name, item, id=f"{name}-{i}") for name in world_names() if get_world(name).supports(capability)
-            for i, item in enumerate(_corpus(name, kind))
-            if (kind != "EXAMPLES" or isinstance(item, wanted))
-            and (played is None or ("policy" in item.options) == played)]
+    cases = []
+    for name in world_names():
+        world = get_world(name)
+        if not world.supports(capability):
+            continue
+        if world.missing():  # its corpus cannot even be built: one case, skipped, naming the extra
+            reason = f"needs {', '.join(world.missing())}: pip install 'plancheck[{world.extra}]'"
+            cases.append(pytest.param(name, None, id=f"{name}-extra", marks=pytest.mark.skip(reason=reason)))
+            continue
+        cases += [pytest.param(name, item, id=f"{name}-{i}") for i, item in enumerate(_corpus(name, kind))
+                  if (kind != "EXAMPLES" or isinstance(item, wanted))
+                  and (played is None or ("policy" in item.options) == played)]
+    return cases
 
 
 def _instance(name: str, instance_id: str, data: Path):

@@ -7,7 +7,7 @@ import json
 
 from plancheck.cli.common import OK, data_dir, emit, json_out, select
 from plancheck.errors import BadInputError
-from plancheck.registry import get_world, world_names
+from plancheck.registry import UNSUPPORTED, get_world, world_names
 from plancheck.verifier.render import table_text
 from plancheck.world import Capability, World
 
@@ -16,11 +16,15 @@ def cmd_worlds(args: argparse.Namespace) -> int:
     worlds = [get_world(name) for name in world_names()]
     if args.json:
         print(json.dumps([{"name": w.name, "title": w.title,
-                           "capabilities": [c.value for c in Capability if w.supports(c)]} for w in worlds], indent=2))
+                           "capabilities": [c.value for c in Capability if w.supports(c)]} for w in worlds]
+                         + [{"name": name, "title": why, "supported": False} for name, why in UNSUPPORTED.items()],
+                         indent=2))
     else:
-        width = max(len(world.name) for world in worlds)
+        width = max(len(name) for name in (*world_names(), *UNSUPPORTED))
         for world in worlds:
             print(f"{world.name:{width}s} {world.title}")
+        for name, why in UNSUPPORTED.items():
+            print(f"{name:{width}s} {why}")
     return OK
 
 
@@ -61,5 +65,5 @@ def cmd_stats(args, world: World, options: dict) -> int:
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
     else:
-        print(table_text(summary.header, summary.rows, summary.title))
+        print(table_text(summary.header, summary.rows, summary.title, summary.labels))
     return OK

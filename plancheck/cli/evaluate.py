@@ -23,7 +23,7 @@ def _answer_files(paths: Sequence[Path]) -> Iterator[Path]:
     seen: set[Path] = set()
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json"))
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".json", ".jl"))
         elif path.is_file():
             found = [path]
         else:
@@ -101,7 +101,7 @@ def _evaluate(args, world: World, options: dict, items: Iterator[Any]) -> int:
             print(json.dumps(summary_json, indent=2))
         else:
             if results:
-                print(table_text(summary.header, summary.rows, summary.title))
+                print(table_text(summary.header, summary.rows, summary.title, summary.labels))
             unparsed = sum(1 for _, verdict in results if not verdict.parsed)
             noted = sum(1 for record, _ in results if record.notes)
             note = f"; {unparsed} answer(s) could not be parsed" if unparsed else ""

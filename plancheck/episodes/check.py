@@ -42,7 +42,7 @@ def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
                                 "its seed", where)
         game = follower
     run = _Run(game, follower, reading)
-    begin = getattr(follower, "begin", None)  # a follower whose start is drawn reads it from the log first
+    begin = getattr(follower, "begin", None)  # optional: a follower whose start is drawn reads it from the log
     if begin is not None and (problem := begin(episode)) is not None:
         run._problem(0, "(start)", problem)
     run.start(header.observation)

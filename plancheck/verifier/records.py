@@ -40,14 +40,35 @@ class BrokenRecord:
     instance: str | None = None
 
 
+class Decimals(float):
+    """A number that tables print with ``digits`` decimals (the paper's precision); JSON keeps the number.
+
+    >>> value = Decimals(19.41, 1)
+    >>> value.digits, value == 19.41, f"{value:.{value.digits}f}"
+    (1, True, '19.4')
+    """
+
+    digits: int
+
+    def __new__(cls, value: float, digits: int) -> Decimals:
+        number = super().__new__(cls, value)
+        number.digits = digits
+        return number
+
+
 @dataclass(frozen=True)
 class Summary:
-    """An aggregate table: a title, a header, rows, and the same content as JSON."""
+    """An aggregate table: a title, a header, rows, and the same content as JSON.
+
+    The first ``labels`` columns name the rows (printed left-aligned); a header cell may span
+    several lines (``"Greedy Search\\nLength"``).
+    """
 
     title: str
     header: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
     data: Mapping[str, Any] = field(default_factory=dict)
+    labels: int = 1
 
     def to_json(self) -> dict[str, Any]:
         return {"title": self.title, "header": list(self.header), "rows": [list(r) for r in self.rows],

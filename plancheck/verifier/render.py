@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from plancheck.verifier.records import Decimals
 from plancheck.verifier.verdict import Semantics, Verdict
 
 
-def _number(value: object) -> str:
+def number_text(value: object) -> str:
+    """A cell or score as printed: floats with 2 decimals (a :class:`Decimals` with its own), never "-0.00".
+
+    >>> number_text(-0.001), number_text(Decimals(-0.04, 1)), number_text(-1.5), number_text(None)
+    ('0.00', '0.0', '-1.50', '-')
+    """
     if isinstance(value, bool) or value is None:
         return {True: "yes", False: "no", None: "-"}[value]
     if isinstance(value, float):
-        return f"{value:.2f}"
+        text = f"{value:.{value.digits if isinstance(value, Decimals) else 2}f}"
+        return text[1:] if text.startswith("-") and not text.strip("-0.") else text
     return str(value)
 
 
@@ -66,11 +73,11 @@ def verdict_text(verdict: Verdict, semantics: Semantics | str = Semantics.STRICT
         extra = ""
         if verdict.optimal and rule in verdict.optimal:
             ratio = verdict.ratio(rule)
-            extra = f" (optimum {_number(verdict.optimal[rule])}" + (
-                f", ratio {ratio:.2f})" if ratio is not None else ")")
-        lines.append(f"score[{rule}]: {_number(score)}{extra}")
+            extra = f" (optimum {number_text(verdict.optimal[rule])}" + (
+                f", ratio {number_text(float(ratio))})" if ratio is not None else ")")
+        lines.append(f"score[{rule}]: {number_text(score)}{extra}")
     for key, value in verdict.metrics.items():
-        lines.append(f"{key.replace('_', ' ')}: {_number(value)}")
+        lines.append(f"{key.replace('_', ' ')}: {number_text(value)}")
     for note in verdict.notes:
         lines.append(f"note: {note}")
     if verdict.spans:
@@ -98,16 +105,27 @@ def verdict_text(verdict: Verdict, semantics: Semantics | str = Semantics.STRICT
     return "\n".join(_printable(line) for line in lines)
 
 
-def table_text(header: Sequence[str], rows: Sequence[Sequence[object]], title: str = "") -> str:
-    """A fixed-width table; the first column is left-aligned, the others right-aligned."""
-    cells = [[str(h) for h in header]] + [[_number(c) for c in row] for row in rows]
+def table_text(header: Sequence[str], rows: Sequence[Sequence[object]], title: str = "", labels: int = 1) -> str:
+    """A fixed-width table; the first ``labels`` columns are left-aligned, the others right-aligned.
+    A header cell holding line breaks spans several header lines (bottom-aligned).
+
+    >>> print(table_text(("", "Agent\\nLength"), [("Average", -0.001)]))
+              Agent
+             Length
+    -------  ------
+    Average    0.00
+    """
+    depth = max((str(h).count("\n") + 1 for h in header), default=1)
+    head = [[""] * (depth - len(lines)) + lines for lines in (str(h).split("\n") for h in header)]
+    head_rows = [[column[line] for column in head] for line in range(depth)]
+    cells = head_rows + [[number_text(c) for c in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
 
     def fmt(row: list[str]) -> str:
-        return "  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(row))
+        return "  ".join(c.ljust(widths[i]) if i < labels else c.rjust(widths[i]) for i, c in enumerate(row)).rstrip()
 
     out = [title] if title else []
-    out.append(fmt(cells[0]))
+    out.extend(fmt(row) for row in head_rows)
     out.append("  ".join("-" * w for w in widths))
-    out.extend(fmt(row) for row in cells[1:])
+    out.extend(fmt(row) for row in cells[depth:])
     return "\n".join(out)

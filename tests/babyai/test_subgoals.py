@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from plancheck.domains.babyai.extract import extract, load_instance
+from plancheck.domains.babyai.levels import BABYBENCH_LEVELS
 from plancheck.domains.babyai.rules import Action, BabyAIRules
 from plancheck.domains.babyai.search.astar import Model, astar
 from plancheck.domains.babyai.subgoals import INTERACTION_COST, Helper
 from plancheck.domains.babyai.tasks import Subgoal
+from plancheck.domains.babyai.world import WORLD
 from plancheck.solvers.result import Status
 from tests.babyai.scenes import SCENES, scene
 
@@ -65,3 +67,16 @@ def test_long_arbitrary_lists_end_at_the_step_limit_without_exhausting_a_search(
     run = Helper(BabyAIRules(instance)).run(subgoals)
     assert run.stopped == "step limit reached" and len(run.actions) == instance.max_steps
     assert not any("search states" in step.note for step in run.steps) and run.help > 0
+
+
+@pytest.mark.parametrize("level", BABYBENCH_LEVELS)
+def test_solve_subgoals_succeed_without_help_on_every_level(level):
+    """``solve``'s subgoal list (the Decompose expert list), answered back: the mission is done with no help.
+    GoToSeq 2-4 failed before a move completing part of the mission ("go to ..., then ...") became a subgoal."""
+    seeds = (1, 2, 3, 4) if level == "BabyAI-GoToSeq-v0" else (1, 2)
+    for seed in seeds:
+        item = next(WORLD.instances([f"{level}/seed={seed}"], None, task="decompose"))
+        result = WORLD.solve(item, timeout=120)
+        assert result.status is Status.SOLVED, seed
+        verdict = WORLD.check(item, "<START>\n" + "\n".join(result.extra["subgoals"]) + "\n<END>")
+        assert verdict.scores == {"CR": 1.0, "PR": 1.0, "ACI": 1.0} and verdict.metrics["help"] == 0, seed

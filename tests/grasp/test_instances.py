@@ -13,7 +13,7 @@ from plancheck.domains.grasp.generate import INNER, generate_grid, parse_spec
 from plancheck.domains.grasp.grid import Grid, parse_grid_text, render_grid
 from plancheck.domains.grasp.instance import SETTINGS, Environment, Setting, parse_id
 from plancheck.domains.grasp.published import SET_NAMES, published_grid, published_set
-from plancheck.domains.grasp.report import table1
+from plancheck.domains.grasp.report import summary
 from plancheck.domains.grasp.world import WORLD
 from plancheck.errors import BadInputError, InstanceNotFoundError
 from plancheck.world import Record
@@ -195,8 +195,8 @@ def test_a_users_grid_file_is_named_by_its_path_and_its_ids_resolve_to_it(shared
         WORLD.resolve(Record(1, "sub/inner_cluster_block.jsonl-4-0-0-0"), shared_data)
     (tmp_path / "mine.jsonl").write_text(json.dumps(record) + "\n")  # a file name that names no grid set
     other = WORLD.resolve(Record(1, "./mine.jsonl-0-0-0-0"), shared_data)
-    rows = {row[0]: row[1:] for row in table1([(Record(1, env.id), WORLD.check(env, "[UP]"))
-                                               for env in (mine, other)]).rows}
+    rows = {row[0]: row[1:] for row in summary([(Record(1, env.id), WORLD.check(env, "[UP]"))
+                                                for env in (mine, other)], table="factors").rows}
     assert rows["average"][0] == 1 and rows["start: inner"][0] == 1 and rows["carry limit: none"][0] == 1
 
 

@@ -14,7 +14,13 @@
 The optimum an answer is compared with is searched for at most ``optimal_timeout`` seconds (once
 per instance, cached); unproven, Plan efficiency against it is left out (with a note giving the
 lower bound proven) and Decompose's expert list is cut from the bot's plan instead.
-* LangSuitE IG: success as LangSuitE reports it, and the number of steps taken.
+* LangSuitE IG: success as LangSuitE reports it, and the number of steps taken, within LangSuitE's step
+  limit (``limit``: ``released``, 100, or ``dev``, 50). An answer may be an episode (:mod:`.episodes`):
+  then the world it was played on is checked against what the episode recorded. ``world``: ``seeded``
+  (the task's seeded world), ``played`` (the world LangSuitE's code plays: the seeded one reset once
+  more without the seed) or ``auto`` (the first of the two the episode's record agrees with); a layout
+  given with the episode is the world. An episode that contradicts the world is bad input, never
+  scored on it.
 """
 
 from __future__ import annotations
@@ -23,8 +29,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from plancheck.domains.babyai.describe import pose_text
+from plancheck.domains.babyai.episodes import Episode, contradiction, read_episode
+from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.instance import Instance
-from plancheck.domains.babyai.langsuite import LangSuitERules
+from plancheck.domains.babyai.langsuite import STEP_LIMITS, LangSuitERules
+from plancheck.domains.babyai.levels import split_resets, with_resets
 from plancheck.domains.babyai.parse import (
     parse_action_list,
     parse_langsuite,
@@ -32,12 +41,12 @@ from plancheck.domains.babyai.parse import (
     parse_state,
     parse_subgoals,
 )
-from plancheck.domains.babyai.references import certified_optimum, expert
+from plancheck.domains.babyai.references import certified_optimum, expert, some_bot_plan
 from plancheck.domains.babyai.rules import Action, BabyAIRules
 from plancheck.domains.babyai.scoring import ball_distance, decompose_scores, plan_scores, predict_scores, reward
 from plancheck.domains.babyai.subgoals import Helper, decompose
 from plancheck.domains.babyai.tasks import Subgoal, Task
-from plancheck.errors import AnswerParseError
+from plancheck.errors import AnswerParseError, BadInputError, InstanceNotFoundError
 from plancheck.solvers.result import Status
 from plancheck.translators.answer import ParsedAnswer, SpanKind, UnknownPolicy
 from plancheck.verifier.execute import execute
@@ -66,13 +75,25 @@ class TaskInstance:
         return self.instance.id
 
     def predict_actions(self) -> tuple[Action, ...]:
-        return self.actions if self.actions is not None else expert(self.instance.env_id, self.instance.seed).actions
+        """The given action sequence: the record's, else the one LLM-BabyBench's bot generates (as its data does)."""
+        if self.actions is not None:
+            return self.actions
+        run = expert(self.instance.env_id, self.instance.seed)
+        if run.gave_up:
+            raise InstanceNotFoundError(f"{self.id}: LLM-BabyBench has no Predict record for it: its bot gives up "
+                                        f"({run.error}), and its generator skips such instances")
+        return run.actions
+
+
+WORLDS = ("seeded", "played", "auto")
 
 
 def check(task: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
           marker: str = "required", optimal: bool = True, source: str | None = None,
-          optimal_timeout: float = OPTIMAL_TIMEOUT, opening: str = "auto") -> Verdict:
-    """Parse, execute and score one answer to ``task`` (``opening``: see :func:`parse_langsuite`)."""
+          optimal_timeout: float = OPTIMAL_TIMEOUT, opening: str = "auto", world: str = "seeded",
+          limit: str = "released") -> Verdict:
+    """Parse, execute and score one answer to ``task`` (``opening``: see :func:`parse_langsuite`; ``world``
+    and ``limit``: LangSuitE's, see the module docstring)."""
     try:
         if task.task is Task.PREDICT:
             return _predict(task, _text(answer), source)
@@ -81,7 +102,7 @@ def check(task: TaskInstance, answer: str | Sequence[str], *, unknown: str | Non
                          optimal_timeout if optimal else None, source)
         if task.task is Task.DECOMPOSE:
             return _decompose(task, _text(answer), source, optimal_timeout)
-        return _ig(task, answer, UnknownPolicy(unknown or "noop"), opening, source)
+        return _ig(task, answer, UnknownPolicy(unknown or "noop"), opening, source, world, limit)
     except AnswerParseError as error:
         return unparseable(WORLD, task.id, error, has_goal=True)
 
@@ -123,15 +144,19 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
     trace = execute(rules, actions)
     success = trace.goal_step is not None
     length = len(actions)
+    notes: tuple[str, ...] = ()
     if task.reference is not None:
         bot, bot_source = task.reference, "record"
     else:
         run = expert(instance.env_id, instance.seed)
-        bot, bot_source = run.actions, f"{run.variant} bot"
+        bot, bot_source = (None, None) if run.gave_up else (run.actions, "LLM-BabyBench's bot")
+        if run.gave_up:
+            notes = (f"LLM-BabyBench's bot gives up here ({run.error}): the benchmark has no reference, so no "
+                     f"efficiency against the bot",)
     found = None if optimal_timeout is None else certified_optimum(instance.env_id, instance.seed, optimal_timeout)
     best = found.cost if found is not None and found.status is Status.SOLVED else None
-    scores = plan_scores(success, length, len(bot), best)
-    metrics = {"answer_length": length, "executed": len(trace.steps), "bot_length": len(bot),
+    scores = plan_scores(success, length, None if bot is None else len(bot), best)
+    metrics = {"answer_length": length, "executed": len(trace.steps), "bot_length": None if bot is None else len(bot),
                "bot": bot_source,
                "optimal_length": best,
                "reward": reward(trace.goal_step, instance.max_steps),
@@ -142,10 +167,9 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
                          describe_state=lambda s: rules.describe(s), executed=actions,
                          optimal=None if best is None else {"length": float(best)})
     if found is not None and best is None:
-        verdict = replace(verdict, notes=verdict.notes + (
-            f"the optimum was not proven within {optimal_timeout:g} s (it is at least {found.bound:g} actions): "
-            f"no efficiency against it",))
-    return verdict
+        notes += (f"the optimum was not proven within {optimal_timeout:g} s (it is at least {found.bound:g} actions): "
+                  f"no efficiency against it",)
+    return replace(verdict, notes=verdict.notes + notes) if notes else verdict
 
 
 def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeout: float) -> Verdict:
@@ -161,7 +185,7 @@ def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeou
         if found.status is Status.SOLVED:
             plan, origin = found.plan, "expert list"
         else:
-            plan, origin = expert(instance.env_id, instance.seed).actions, "bot's list (optimum not proven)"
+            plan, origin = some_bot_plan(instance.env_id, instance.seed), "bot's list (optimum not proven)"
         baseline = len(decompose(rules, instance.start, plan))
     steps = tuple(StepView(i, str(s.subgoal), not s.note.startswith("cannot"),
                            "; ".join(p for p in (s.note, f"help: {', '.join(map(str, s.help))}" if s.help else "")
@@ -178,21 +202,67 @@ def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeou
 
 
 def _ig(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, opening: str,
-        source: str | None) -> Verdict:
-    parsed = parse_langsuite(answer if isinstance(answer, str) else list(answer), opening=opening, source=source)
+        source: str | None, world: str, limit: str) -> Verdict:
+    episode = read_episode(answer) if isinstance(answer, str) else None
+    replies = list(episode.replies) if episode is not None else answer if isinstance(answer, str) else list(answer)
+    parsed = parse_langsuite(replies, opening=opening, source=source)
     opened = sum(1 for span in parsed.spans if span.kind is SpanKind.OUTSIDE)  # the opening replies
-    rules = LangSuitERules(task.instance, opening_replies=max(1, opened))
     actions = parsed.actions(policy)
-    trace = execute(rules, actions)
+    checked: list[str] = []
+    for label, instance in _worlds(task.instance, episode, world):
+        rules = LangSuitERules(instance, opening_replies=max(1, opened), limit=STEP_LIMITS[limit])
+        trace = execute(rules, actions)
+        states = [trace.initial.world] + [step.state.world for step in trace.steps]
+        problem = contradiction(episode, instance, states, opened) if episode is not None else None
+        if problem is None:
+            break
+        checked.append(f"{label} ({instance.id}): {problem}")
+    else:
+        hint = _agreeing_world(task.instance, episode, actions, opened, limit) if world != "auto" else ""
+        raise BadInputError(f"the episode contradicts the world it is checked on, {'; '.join(checked)}{hint}")
     final = trace.final
+    notes = (f"read from {episode.form}",) if episode is not None else ()
+    if instance is not task.instance:
+        notes += (f"checked on {label}: {instance.id}",)
+    if episode is not None and episode.recorded:
+        notes += (f"the episode's record (mission, views) agrees with {label}",)
     verdict = from_trace(
-        WORLD, task.id, parsed, trace, has_goal=True, describe_state=lambda s: rules.world.describe(s.world),
+        WORLD, instance.id, parsed, trace, has_goal=True, describe_state=lambda s: rules.world.describe(s.world),
         executed=actions,
         scores={"success": float(final.reported)},
         metrics={"steps": len(trace.steps), "stopped": final.stopped,
                  "mission_done": final.completed,
-                 "refused": trace.rejected_count})
-    return _with_goal(verdict, final.reported, len(trace.steps) if final.reported else None)
+                 "refused": trace.rejected_count, "step_limit": STEP_LIMITS[limit]})
+    return replace(_with_goal(verdict, final.reported, len(trace.steps) if final.reported else None),
+                   notes=verdict.notes + notes)
+
+
+def _worlds(instance: Instance, episode: Episode | None, world: str) -> list[tuple[str, Instance]]:
+    """The worlds an IG answer is checked on, in order: the first its episode agrees with is used."""
+    if episode is not None and episode.layout is not None:
+        try:
+            return [("the layout given with the episode", Instance.from_json(dict(episode.layout)))]
+        except (KeyError, TypeError, ValueError) as error:
+            raise BadInputError(f"the episode's layout is not an instance as plancheck prints it ({error!r})") \
+                from None
+    if split_resets(instance.env_id)[1]:
+        return [("the world named", instance)]
+    played = ("the world LangSuitE plays (the seeded one reset once more without the seed)",
+              load_instance(with_resets(instance.env_id, 1), instance.seed))
+    seeded = ("the seeded world", instance)
+    return {"seeded": [seeded], "played": [played], "auto": [seeded, played]}[world]
+
+
+def _agreeing_world(instance: Instance, episode: Episode | None, actions: list, opened: int, limit: str) -> str:
+    """A hint: the other candidate world the episode agrees with, if one does."""
+    for name in ("seeded", "played"):
+        for label, other in _worlds(instance, episode, name):
+            rules = LangSuitERules(other, opening_replies=max(1, opened), limit=STEP_LIMITS[limit])
+            trace = execute(rules, actions)
+            states = [trace.initial.world] + [step.state.world for step in trace.steps]
+            if episode is not None and contradiction(episode, other, states, opened) is None:
+                return f"; it agrees with {label}: pass --langsuite-world {name}"
+    return ""
 
 
 def _with_goal(verdict: Verdict, reached: bool, step: int | None) -> Verdict:

@@ -8,6 +8,7 @@ in row-major order, and the mission.
 from __future__ import annotations
 
 from plancheck.domains.babyai.instance import DIR_VEC, DIRECTIONS, LOCKED, Instance, State
+from plancheck.domains.babyai.scoring import red_ball
 
 HEADER = (
     "An agent is in a grid world consisting of one or more rooms. All rooms in the same grid world are squares of "
@@ -66,3 +67,28 @@ def state_text(state: State) -> str:
 def pose_text(state: State) -> str:
     """A person's view of the agent: ``(3, 4) facing north``."""
     return f"{state.pos} facing {DIRECTIONS[state.dir]}"
+
+
+def published_mismatch(instance: Instance, record: dict) -> str | None:
+    """Where an LLM-BabyBench record's stored text disagrees with the instance regenerated here, or None.
+
+    Compares what the record stores of the world: ``env_description`` (line by line), ``initial_state``,
+    ``mission`` (Decompose) and ``target_subgoal`` (Plan: the red ball's cell). A disagreement means the
+    record was made on another world (another minigrid), which must not be scored as this one.
+    """
+    stored = record.get("env_description")
+    if isinstance(stored, str):
+        made = structured(instance)
+        if stored != made:
+            theirs, ours = stored.split("\n"), made.split("\n")
+            line = next((n for n, (a, b) in enumerate(zip(theirs, ours)) if a != b), min(len(theirs), len(ours)))
+            shown = [text[line] if line < len(text) else "(no such line)" for text in (theirs, ours)]
+            return f"env_description line {line + 1}: the record says {shown[0]!r}, regenerated {shown[1]!r}"
+    expected = {"initial_state": state_text(instance.start), "mission": instance.mission.text}
+    ball = red_ball(instance, instance.start.objects)
+    if ball is not None:
+        expected["target_subgoal"] = str(ball)
+    for field, made in expected.items():
+        if isinstance(record.get(field), str) and record[field] != made:
+            return f"{field}: the record says {record[field]!r}, regenerated {made!r}"
+    return None

@@ -143,7 +143,7 @@ def _count_seq(tree: dict[str, Any]) -> int:
     return 0
 
 
-_ID = re.compile(r"^(?P<env>[A-Za-z0-9][\w-]*?)(?:/seed=|/|-)(?P<seed>\d+)$")
+_ID = re.compile(r"^(?P<env>[A-Za-z0-9][\w-]*?(?:@\w+)*)(?:/seed=|/|-)(?P<seed>\d+)$")
 
 
 def parse_id(text: str, langsuite: str = "by-name") -> tuple[str, int]:

@@ -10,8 +10,9 @@ counts as one of the episode's steps:
   key) or a box; ``drop [obj]``: the named object must be the one carried and the cell ahead empty;
 * ``stop``: ends the episode; anything that is not exactly one action is refused.
 
-The episode ends at ``stop``, when minigrid reports success, or after 100 steps (LangSuitE's stop
-criterion; the replies to its opening question count, so usually one "YES" leaves 99 actions). LangSuitE
+The episode ends at ``stop``, when minigrid reports success, or after LangSuitE's step limit
+(:data:`STEP_LIMITS`: 100 in its released code, v1.0.x; 50 on its development branch, ``dev``; the
+replies to its opening question count, so usually one "YES" leaves 99 or 49 actions). LangSuitE
 never reports success on a toggle (its toggle action returns ``task_success=False``), so an
 "open" completed by a toggle is not a LangSuitE success, although minigrid, which keeps verifying
 the mission afterwards, may report it again on a later step; both views are scored.
@@ -29,7 +30,8 @@ from plancheck.domains.babyai.rules import Action, BabyAIRules
 from plancheck.domains.babyai.tasks import LANGSUITE_ACTIONS, IGAction
 from plancheck.rules import Applied, Outcome, Rejected, Unknown
 
-MAX_RESPONSES = 100
+STEP_LIMITS = {"released": 100, "dev": 50}  # BabyAITask's stop criterion: v1.0.x, and the dev branch
+MAX_RESPONSES = STEP_LIMITS["released"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +50,8 @@ class LangSuitERules:
     stops_at_goal = True
     tail_after_goal_ok = True  # the conversation ends at the stop or the success: later replies are never sent
 
-    def __init__(self, instance: Instance, *, opening_replies: int = 1):
-        self.horizon = MAX_RESPONSES - opening_replies  # the replies to its opening question count too
+    def __init__(self, instance: Instance, *, opening_replies: int = 1, limit: int = MAX_RESPONSES):
+        self.horizon = limit - opening_replies  # the replies to its opening question count too
         self.world = BabyAIRules(instance)
         self.things = instance.things
         self.doors = instance.doors
@@ -125,6 +127,51 @@ class LangSuitERules:
 
 def _named(action: IGAction) -> str:
     return " ".join(part for part in (action.color, action.kind) if part)
+
+
+def observation_of(instance: Instance, state: State) -> str:
+    """LangSuitE's text observation of the agent in ``state`` (minigrid's view of a grid built from it)."""
+    return observation(_viewer(instance, state))
+
+
+def _viewer(instance: Instance, state: State) -> Any:
+    from minigrid.core.grid import Grid
+    from minigrid.core.world_object import Ball, Box, Door, Key, Wall
+
+    make = {"key": Key, "ball": Ball, "box": Box}
+    view = _View.of()
+    grid = Grid(instance.width, instance.height)
+    for x, y in instance.walls:
+        grid.set(x, y, Wall())
+    for door, status in zip(instance.doors, state.doors):
+        grid.set(*door.pos, Door(door.color, is_open=status == OPEN, is_locked=status == 2))
+    for thing, cell in zip(instance.things, state.objects):
+        if cell is not None:
+            grid.set(*cell, make[thing.kind](thing.color))
+    view.grid, view.width, view.height = grid, instance.width, instance.height
+    view.agent_pos, view.agent_dir = state.pos, state.dir
+    view.carrying = make[instance.things[state.carrying].kind](instance.things[state.carrying].color) \
+        if state.carrying != NONE else None
+    return view
+
+
+class _View:
+    """A bare minigrid environment whose grid and agent are set from outside, to compute what the agent sees."""
+
+    _env: Any = None
+
+    @classmethod
+    def of(cls) -> Any:
+        if cls._env is None:
+            from minigrid.core.mission import MissionSpace
+            from minigrid.minigrid_env import MiniGridEnv
+
+            class Bare(MiniGridEnv):
+                def _gen_grid(self, width: int, height: int) -> None:  # the grid is set from outside
+                    raise NotImplementedError
+
+            cls._env = Bare(mission_space=MissionSpace(mission_func=lambda: ""), grid_size=3, max_steps=1)
+        return cls._env
 
 
 def observation(env: Any) -> str:

@@ -12,6 +12,8 @@
 * Plain JSONL: ``{"instance" (or "id"), "task", "response" (text, or a list of actions / LangSuitE
   responses)}``, the instance id in any form :func:`~plancheck.domains.babyai.instance.parse_id`
   reads (``GoToLocalS5N2-5`` included).
+* LangSuitE's console logs, ``<Level>-<seed>-<trial>.jl`` (one JSON message per line): one IG record per
+  file, the whole log its answer (an episode, :mod:`.episodes`), the task named by the file name.
 """
 
 from __future__ import annotations
@@ -22,17 +24,21 @@ from typing import Any
 
 from plancheck.domains.babyai.catalog import task_of_record
 from plancheck.domains.babyai.tasks import Task
-from plancheck.files import answer_entries, answer_lines
+from plancheck.files import answer_entries, answer_lines, read_text
 from plancheck.world import BrokenRecord, Record
 
 _ANSWER_KEYS = ("response", "responses", "llm_output", "all_llm_output", "output", "answer", "text")
-_FIELDS = ("action_sequence", "expert_action_sequence", "help_count", "target_state", "initial_state")
+_FIELDS = ("action_sequence", "expert_action_sequence", "help_count", "target_state", "initial_state",
+           "env_description", "mission", "target_subgoal")  # the world texts are compared with the regenerated ones
 _TASKS = tuple(t.value for t in Task)
 
 
 def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
-    """Every record in ``path`` (JSONL, or a JSON array of harness results), read as
+    """Every record in ``path`` (JSONL, a JSON array of harness results, or a LangSuitE log), read as
     :mod:`plancheck.files` reads answer files."""
+    if path.suffix == ".jl":
+        yield _langsuite_log(path)
+        return
     for item in answer_entries(path) if path.suffix == ".json" else answer_lines(path):
         yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0])
 
@@ -64,6 +70,15 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
     if isinstance(answer, list) and all(isinstance(item, str) for item in answer):
         return Record(line, instance, actions=tuple(answer), source=source, meta=meta)
     return BrokenRecord(line, "the answer must be text or a list of strings", source, instance)
+
+
+def _langsuite_log(path: Path) -> Record | BrokenRecord:
+    """A LangSuitE log as one IG record: ``<Level>-<seed>-<trial>.jl`` names the task ``<Level>-<seed>``."""
+    level, _, rest = path.stem.partition("-")
+    seed, _, trial = rest.partition("-")
+    if not (level and seed.isascii() and seed.isdigit() and trial.isascii() and trial.isdigit()):
+        return BrokenRecord(1, f"a LangSuitE log is named <Level>-<seed>-<trial>.jl, not {path.name!r}", str(path))
+    return Record(1, f"{level}-{seed}", text=read_text(path), source=str(path), meta={"task": "ig"})
 
 
 def _instance(data: dict[str, Any]) -> str | None:

@@ -5,9 +5,8 @@ abstraction of :mod:`plancheck.domains.babyai.search.abstract` where it is compa
 the three LLM-BabyBench instances whose proof takes an hour or a bespoke bound, from the plans
 shipped in ``data/babyai_proven.json``; it is certified by replaying it in the live minigrid
 environment, where it must succeed exactly on its last action. The expert sequence of
-LLM-BabyBench's records comes from an omniscient bot; when a record does not carry it, the
-omniscient variant of minigrid's ``BabyAIBot`` stands in (it reproduces the sample records), and
-minigrid's own bot where the omniscient one gives up.
+LLM-BabyBench's records comes from its own modified, omniscient bot; when a record does not carry
+it, plancheck's reproduction of that bot (:mod:`.harness_bot`) computes it.
 """
 
 from __future__ import annotations
@@ -112,7 +111,11 @@ def certified_optimum(env_id: str, seed: int, timeout: float | None = None) -> S
 
 @lru_cache(maxsize=256)
 def expert(env_id: str, seed: int) -> BotRun:
-    """The expert's plan: the omniscient bot's, or minigrid's bot's where the omniscient one fails."""
-    instance = load_instance(env_id, seed)
-    run = run_bot(instance, "omniscient")
-    return run if run.success else run_bot(instance, "minigrid")
+    """LLM-BabyBench's expert run: its bot's actions (those of the records), help count, or why it gave up."""
+    return run_bot(load_instance(env_id, seed), "babybench")
+
+
+def some_bot_plan(env_id: str, seed: int) -> tuple[Action, ...]:
+    """A plan that reaches the goal from a bot: the benchmark's, else minigrid's exploring bot's."""
+    run = expert(env_id, seed)
+    return run.actions if run.success else run_bot(load_instance(env_id, seed), "minigrid").actions

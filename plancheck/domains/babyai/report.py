@@ -55,9 +55,11 @@ def _metrics(task: str, verdicts: list[Verdict], read: list[Verdict]) -> dict[st
                 "manhattan (wrong answers)": _rate(wrong)}
     if task == "plan":
         wins = [v for v in read if v.goal_reached]
+        with_bot = [v for v in verdicts if not v.parsed or "efficiency_vs_bot" in v.scores]  # the bot may give up
         out = {"success rate (CR)": _rate([score(v, "success") for v in verdicts]),
-               "efficiency vs bot": _rate([score(v, "efficiency_vs_bot") for v in verdicts]),
-               "efficiency vs bot (successes)": _rate([v.scores["efficiency_vs_bot"] for v in wins])}
+               "efficiency vs bot": _rate([score(v, "efficiency_vs_bot") for v in with_bot]),
+               "efficiency vs bot (successes)": _rate([v.scores["efficiency_vs_bot"] for v in wins
+                                                       if "efficiency_vs_bot" in v.scores])}
         if any("efficiency" in v.scores for v in read):
             out["efficiency vs optimum"] = _rate([score(v, "efficiency") for v in verdicts])
             out["efficiency vs optimum (successes)"] = _rate([v.scores["efficiency"] for v in wins

@@ -23,15 +23,18 @@ def predict_scores(guess: tuple[int, int, int], truth: tuple[int, int, int]) -> 
     return {"exact": float(guess == truth), "manhattan": float(abs(guess[0] - truth[0]) + abs(guess[1] - truth[1]))}
 
 
-def plan_scores(success: bool, length: int, bot_length: int, optimum: int | None) -> dict[str, float]:
-    """Plan's scores; ``efficiency`` only when the optimum is known.
+def plan_scores(success: bool, length: int, bot_length: int | None, optimum: int | None) -> dict[str, float]:
+    """Plan's scores; ``efficiency_vs_bot`` only when there is a bot reference, ``efficiency`` only when the
+    optimum is known.
 
     >>> plan_scores(True, 8, 7, 6)
     {'success': 1.0, 'efficiency_vs_bot': 0.875, 'efficiency': 0.75}
-    >>> plan_scores(False, 8, 7, None)
-    {'success': 0.0, 'efficiency_vs_bot': 0.0}
+    >>> plan_scores(False, 8, 7, None), plan_scores(True, 8, None, None)
+    ({'success': 0.0, 'efficiency_vs_bot': 0.0}, {'success': 1.0})
     """
-    scores = {"success": float(success), "efficiency_vs_bot": bot_length / length if success and length else 0.0}
+    scores = {"success": float(success)}
+    if bot_length is not None:
+        scores["efficiency_vs_bot"] = bot_length / length if success and length else 0.0
     if optimum is not None:
         scores["efficiency"] = optimum / length if success and length else 0.0
     return scores

@@ -10,7 +10,8 @@
   most w times the optimum, so length / w is a proven lower bound on the optimum.
 * ``fast-downward``: Fast Downward (``astar(blind())``, optimal) on the exported PDDL; its plan is
   mapped to minigrid actions and replayed like the others.
-* ``bot`` / ``omniscient-bot``: minigrid's ``BabyAIBot`` (partial view) / with the whole map.
+* ``babybench-bot``: LLM-BabyBench's own modified, omniscient bot (the benchmark's references);
+  ``bot`` / ``omniscient-bot``: minigrid's ``BabyAIBot`` (partial view) / with the whole map.
 
 ``decompose`` adds the plan's subgoal list (the Decompose expert list).
 """
@@ -34,7 +35,8 @@ from plancheck.errors import BadInputError, CertificationError
 from plancheck.solvers.pipeline import Certified, solve_pddl
 from plancheck.solvers.result import SolveResult, Status
 
-PLANNERS = ("astar", "abstraction", "wastar", "bfs", "fast-downward", "bot", "omniscient-bot")
+PLANNERS = ("astar", "abstraction", "wastar", "bfs", "fast-downward", "babybench-bot", "bot", "omniscient-bot")
+_BOTS = {"babybench-bot": "babybench", "bot": "minigrid", "omniscient-bot": "omniscient"}
 
 
 def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0, weight: float = 2.0,
@@ -76,7 +78,7 @@ def solve(instance: Instance, planner: str = "astar", *, timeout: float = 300.0,
         return solve_pddl(instance.id, planner, domain_text(), problem_text(instance), read=plan_actions,
                           certify=lambda plan, run: _certified(instance, plan, run.optimal), timeout=timeout)
     else:
-        bot = run_bot(instance, "minigrid" if planner == "bot" else "omniscient")
+        bot = run_bot(instance, _BOTS[planner])
         status = Status.SOLVED if bot.success else Status.FAILED
         plan, message = (bot.actions if bot.success else None), bot.error or ""
     seconds = time.perf_counter() - began

@@ -73,9 +73,11 @@ class SubgoalRun:
 def decompose(rules: BabyAIRules, start: State, actions: Sequence[Action], *,
               on_the_way: bool = False) -> list[Subgoal]:
     """Cut an action sequence into the subgoals it achieves: a pickup, drop or toggle each, preceded
-    by a GoNextTo to the cell in front when the agent moved since the previous one. With
-    ``on_the_way``, a door opened and walked through at once is an Open without a GoNextTo (the
-    helper meets it on its path); the result is then a count, not an executable list."""
+    by a GoNextTo to the cell in front when the agent moved since the previous one, and a GoNextTo
+    wherever a move completes part of the mission ("go to the box, then ..."), so that the list,
+    executed, passes there too. With ``on_the_way``, a door opened and walked through at once is an
+    Open without a GoNextTo (the helper meets it on its path), and moves are not cut: the result is
+    then a count of help, not an executable list."""
     subgoals: list[Subgoal] = []
     state, moved = start, False
     for index, action in enumerate(actions):
@@ -84,6 +86,9 @@ def decompose(rules: BabyAIRules, start: State, actions: Sequence[Action], *,
         state = outcome.state if outcome.ok or outcome.state is not None else state
         if action in (Action.left, Action.right, Action.forward):
             moved = moved or state.pose() != before.pose()
+            if moved and not on_the_way and _completes_part(before, state) and index + 1 < len(actions):
+                subgoals.append(Subgoal("GoNextToSubgoal", state.front))
+                moved = False
             continue
         if not outcome.ok:
             continue
@@ -104,6 +109,11 @@ def decompose(rules: BabyAIRules, start: State, actions: Sequence[Action], *,
     if moved:
         subgoals.append(Subgoal("GoNextToSubgoal", state.front))
     return subgoals
+
+
+def _completes_part(before: State, after: State) -> bool:
+    """Whether a step completed a part of the mission (a combinator's side succeeded)."""
+    return any(now == SUCCESS and then != SUCCESS for then, now in zip(before.progress.done, after.progress.done))
 
 
 class Helper:

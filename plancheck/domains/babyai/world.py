@@ -13,11 +13,20 @@ from statistics import fmean
 from typing import Any
 
 from plancheck.domains.babyai import catalog
-from plancheck.domains.babyai.check import OPTIMAL_TIMEOUT, TaskInstance, check
-from plancheck.domains.babyai.describe import structured
+from plancheck.domains.babyai.check import OPTIMAL_TIMEOUT, WORLDS, TaskInstance, check
+from plancheck.domains.babyai.describe import published_mismatch, structured
 from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.instance import parse_id
-from plancheck.domains.babyai.levels import LANGSUITE_RESOLUTIONS
+from plancheck.domains.babyai.langsuite import STEP_LIMITS
+from plancheck.domains.babyai.levels import (
+    GENERATIONS,
+    INSTALLED,
+    LANGSUITE_RESOLUTIONS,
+    PINNED,
+    generator_name,
+    split_generation,
+    with_generation,
+)
 from plancheck.domains.babyai.parse import OPENINGS
 from plancheck.domains.babyai.prompts import PROMPTERS, babybench_prompt, langsuite_start, langsuite_system
 from plancheck.domains.babyai.report import summarize
@@ -69,6 +78,16 @@ OPTIONS = (
     shared_option("timeout"),
     Option("langsuite_levels", "LangSuitE level names (GoToLocalS5N2-5): the minigrid level of that name, or the "
                                "level LangSuitE's code actually builds for it", _ALL, "by-name", LANGSUITE_RESOLUTIONS),
+    Option("langsuite_world", "LangSuitE (ig) answers: the world they are checked on: seeded (the task's seeded "
+                              "world), played (the world LangSuitE's code plays: the seeded one reset once more "
+                              "without the seed) or auto (for an episode with a recorded mission or views: the first "
+                              "of the two it agrees with)", ("prompt",) + READING, "seeded", WORLDS),
+    Option("step_limit", "LangSuitE (ig) answers: its step limit: released (its released code, v1.0.x: 100 "
+                         "responses) or dev (its development branch: 50)", READING, "released", tuple(STEP_LIMITS)),
+    Option("generation", f"which minigrid generates the worlds: installed (the minigrid plancheck runs on) or {PINNED} "
+                         "(the minigrid commit LLM-BabyBench pinned and made its data with; other worlds for 5 of its "
+                         "8,000 level-seed pairs, of Synth, SynthLoc, SynthSeq and BossLevel)", _ALL, INSTALLED,
+           GENERATIONS),
 )
 
 
@@ -81,10 +100,30 @@ def _actions(text: Any) -> tuple | None:
     return tuple(ACTION_NAMES[name] for name in names)
 
 
-def _task_instance(env_id: str, seed: int, task: str, record: dict[str, Any]) -> TaskInstance:
-    return TaskInstance(load_instance(env_id, seed), Task(task), actions=_actions(record.get("action_sequence")),
+def _task_instance(env_id: str, seed: int, task: str, record: dict[str, Any],
+                   generation: str = INSTALLED) -> TaskInstance:
+    """The instance a task asks about; a record whose stored world text disagrees with it is bad input."""
+    if generation != INSTALLED and split_generation(env_id)[1] == INSTALLED:
+        env_id = with_generation(env_id, generation)
+    instance = load_instance(env_id, seed)
+    mismatch = published_mismatch(instance, record)
+    if mismatch is not None:
+        hint = _other_world(env_id, seed, record)
+        raise BadInputError(f"the record was not made on the world {generator_name(env_id)} generates for "
+                            f"{instance.id} ({mismatch}); it is not scored on another world{hint}")
+    return TaskInstance(instance, Task(task), actions=_actions(record.get("action_sequence")),
                         reference=_actions(record.get("expert_action_sequence")),
                         expert_help=record.get("help_count") if isinstance(record.get("help_count"), int) else None)
+
+
+def _other_world(env_id: str, seed: int, record: dict[str, Any]) -> str:
+    """A hint naming the generator whose world the record matches, if another one does."""
+    for generation in GENERATIONS:
+        other = with_generation(env_id, generation)
+        if other != env_id and published_mismatch(load_instance(other, seed), record) is None:
+            return (f"; it matches {generator_name(other)}'s world ({other}/seed={seed}): pass --generation "
+                    f"{generation}")
+    return ""
 
 
 class BabyAIWorld(WorldBase):
@@ -98,34 +137,39 @@ class BabyAIWorld(WorldBase):
 
     # -- instances ------------------------------------------------------------------------------
     def instances(self, selectors: Sequence[str], data: Path | None, *, task: str = "plan",
-                  langsuite_levels: str = "by-name", **_: Any) -> Iterator[TaskInstance]:
+                  langsuite_levels: str = "by-name", generation: str = INSTALLED, **_: Any) -> Iterator[TaskInstance]:
         for chosen in catalog.select(selectors, data, langsuite_levels):
-            yield _task_instance(chosen.env_id, chosen.seed, chosen.task or task, chosen.record)
+            yield _task_instance(chosen.env_id, chosen.seed, chosen.task or task, chosen.record, generation)
 
     def instance_id(self, item: TaskInstance) -> str:
         return item.id
 
     def instance_json(self, item: TaskInstance) -> dict:
-        return {**item.instance.to_json(), "task": item.task.value}
+        return {**item.instance.to_json(), "task": item.task.value, "generator": generator_name(item.instance.env_id)}
 
-    def prompt(self, item: TaskInstance, *, prompter: str = "zero_shot", **_: Any) -> Prompt:
+    def prompt(self, item: TaskInstance, *, prompter: str = "zero_shot", langsuite_world: str = "seeded",
+               **_: Any) -> Prompt:
         if item.task is Task.IG:
             from plancheck.domains.babyai.langsuite import observation
-            from plancheck.domains.babyai.levels import reset_env
+            from plancheck.domains.babyai.levels import reset_env, split_resets, with_resets
 
-            env = reset_env(item.instance.env_id, item.instance.seed)
+            env_id = item.instance.env_id
+            if langsuite_world == "played" and not split_resets(env_id)[1]:
+                env_id = with_resets(env_id, 1)
+            env = reset_env(env_id, item.instance.seed)
             return Prompt(item.id, langsuite_system(int(env.unwrapped.agent_view_size)),
-                          langsuite_start(item.instance.mission.text, observation(env)))
+                          langsuite_start(env.unwrapped.mission, observation(env)))
         actions = ", ".join(str(a) for a in item.predict_actions()) if item.task is Task.PREDICT else ""
         return Prompt(item.id, None, babybench_prompt(item.task, structured(item.instance), actions, prompter))
 
     # -- checking -------------------------------------------------------------------------------
     def check(self, item: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
               marker: str = "required", no_optimal: bool = False, optimal_timeout: float = OPTIMAL_TIMEOUT,
-              opening: str = "auto", source: str | None = None, **_: Any) -> Verdict:
+              opening: str = "auto", langsuite_world: str = "seeded", step_limit: str = "released",
+              source: str | None = None, **_: Any) -> Verdict:
         """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
         return check(item, answer, unknown=unknown, marker=marker, optimal=not no_optimal, source=source,
-                     optimal_timeout=optimal_timeout, opening=opening)
+                     optimal_timeout=optimal_timeout, opening=opening, world=langsuite_world, limit=step_limit)
 
     # -- batches --------------------------------------------------------------------------------
     def read_answers(self, path: Path, data: Path | None, **_: Any) -> Iterator[Record | BrokenRecord]:
@@ -134,9 +178,9 @@ class BabyAIWorld(WorldBase):
         return read_answers(path)
 
     def resolve(self, record: Record, data: Path | None, *, task: str = "plan", langsuite_levels: str = "by-name",
-                **_: Any) -> TaskInstance:
+                generation: str = INSTALLED, **_: Any) -> TaskInstance:
         env_id, seed = parse_id(record.instance, langsuite_levels)
-        return _task_instance(env_id, seed, str(record.meta.get("task", task)), dict(record.meta))
+        return _task_instance(env_id, seed, str(record.meta.get("task", task)), dict(record.meta), generation)
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], *, task: str = "plan", **_: Any) -> Summary:
         return summarize(results, task)
@@ -153,10 +197,11 @@ class BabyAIWorld(WorldBase):
         return {"babyai-domain.pddl": domain_text(), f"{name}.pddl": problem_text(item.instance)}
 
     def stats(self, selectors: Sequence[str], data: Path | None, *, langsuite_levels: str = "by-name",
-              **_: Any) -> Summary:
+              generation: str = INSTALLED, **_: Any) -> Summary:
         per_env: dict[str, list] = {}
         for chosen in catalog.select(selectors, data, langsuite_levels):
-            per_env.setdefault(chosen.env_id, []).append(load_instance(chosen.env_id, chosen.seed))
+            env_id = with_generation(chosen.env_id, generation)
+            per_env.setdefault(env_id, []).append(load_instance(env_id, chosen.seed))
         rows = tuple((env, len(items), f"{items[0].width}x{items[0].height}",
                       round(fmean(sum(c is not None for c in i.start.objects) for i in items), 2),
                       round(fmean(len(i.doors) for i in items), 2),

@@ -41,6 +41,9 @@ OPTIONS = (
            ("reject", "scan")),
     shared_option("unknown", "a no-op that uses a step (the benchmark's rule) or skipped", default="noop",
                   choices=("noop", "skip")),
+    Option("table", "the summary's layout: paper (Table 1 as printed: the paper's rows, agents and columns; Length = "
+                    "executed actions) or factors (plancheck's earlier layout: rows per factor, answer length)",
+           ("evaluate",), "paper", report.TABLES),
     Option("indices", "only these grid indices, e.g. 0-9 or 0,3,5", _SELECTING + ("evaluate",)),
     Option("setting", "only this setting, as mv-lim-cost flags, e.g. 1-0-1 (8 moves, no carry limit, cost 0.3)",
            _SELECTING),
@@ -91,8 +94,9 @@ class GraspWorld(WorldBase):
     def resolve(self, record: Record, data: Path | None, **_: Any) -> Environment:
         return catalog.environment(record.instance, data)
 
-    def summarize(self, results: Iterable[tuple[Record, Verdict]], *, rule: str = "paper", **_: Any) -> Summary:
-        return report.table1(results, rule)
+    def summarize(self, results: Iterable[tuple[Record, Verdict]], *, rule: str = "paper", table: str = "paper",
+                  **_: Any) -> Summary:
+        return report.summary(results, rule, table)
 
     def solve(self, env: Environment, *, planner: str = "native", rule: str = "paper", timeout: float = 300.0,
               seed: int = 0, **_: Any) -> SolveResult:

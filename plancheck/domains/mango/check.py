@@ -35,7 +35,7 @@ def question_metrics(instance: MangoInstance) -> dict[str, Any]:
     metrics: dict[str, Any] = {
         "game": instance.game.name, "task": question.task.value, "question": question.id,
         "cutoff": instance.cutoff, "answerable": instance.answerable, "difficulty": instance.difficulty.value,
-        "src": question.src, "dst": question.dst,
+        "difficulty_rule": instance.rule, "src": question.src, "dst": question.dst,
     }
     if isinstance(question, DFQuestion):
         metrics["question_actions"] = list(question.actions)

@@ -4,23 +4,39 @@ A game folder ``<g>/`` holds ``<g>.walkthrough``, ``<g>.actions.json``, ``<g>.lo
 ``<g>.edges.json``, ``<g>.all2all.jsonl`` (DF) and ``<g>.all_pairs.jsonl`` (RF). The walkthrough is
 the full transcript, blocks separated by ``===========`` lines, each ``==>STEP NUM: n``,
 ``==>ACT: ...``, ``==>OBSERVATION: ...``; questions show the model a prefix of ``T`` steps, cut
-exactly as the release's inference code cuts it (:func:`walkthrough_prefix`).
+exactly as the release's inference code cuts it (:func:`walkthrough_prefix`). Line ends are read as
+Python's text mode reads them (the release's code does): ``\r\n`` and ``\r`` are line ends.
+
+RF questions are *easy* or *hard* by one of two definitions (:data:`DIFFICULTIES`):
+
+* ``release``: the released code's, from the pair's labels: some route the prefix reveals was walked
+  forward (``min_step_forward_answerable <= T``);
+* ``paper``: what the paper's statistics table (Table 6) counts: a *shortest* route among those the
+  prefix reveals was walked forward. It reproduces the table's RF columns where the release's labels
+  do not (advent: 532 easy / 100 hard against 622 / 10; zork1: 279 / 45 against 324 / 0).
+
+DF questions are easy or hard the same way under both (the path is given).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
+from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from plancheck.domains.mango.graph import Edge, Moves, evaluation_graph, imputed_edges, known_graph, map_graph
-from plancheck.domains.mango.questions import DFQuestion, Question, RFQuestion, Task, read_questions
+from plancheck.domains.mango.questions import DFQuestion, Difficulty, Question, RFQuestion, Task, read_questions
 from plancheck.errors import BadInputError, DataNotFoundError, Location
 from plancheck.files import data_text
 
+logger = logging.getLogger(__name__)
+
 DEFAULT_CUTOFF = 70
+DIFFICULTIES = ("release", "paper")
 SEPARATOR = "==========="
 _HEADER = re.compile(r"==>STEP NUM: (\d+)\n==>ACT: ([^\n]*)\n==>OBSERVATION: ")
 _EDGE_LABELS = ("seen_in_forward", "seen_in_reversed", "edge_min_step", "seen_in_forward_answerable",
@@ -56,6 +72,7 @@ class Game:
     edges: tuple[Edge, ...]
     df: tuple[DFQuestion, ...]
     rf: tuple[RFQuestion, ...]
+    duplicates: tuple[str, ...] = ()  # repeated question lines, read once ("file line N repeats line M")
     imputed: tuple[Edge, ...] = field(init=False)
     moves: Moves = field(init=False)  # the evaluation graph
 
@@ -66,6 +83,18 @@ class Game:
     def known_moves(self, cutoff: int) -> Moves:
         """The moves of the map the first ``cutoff`` steps reveal (reference routes use these)."""
         return _known_moves(self, cutoff)
+
+    def difficulty(self, question: Question, cutoff: int, rule: str = "release") -> Difficulty:
+        """Easy, hard or unanswerable at ``cutoff`` by the definition ``rule`` (see the module docstring)."""
+        level = question.labels.difficulty(cutoff)
+        if rule == "release" or level is Difficulty.UNANSWERABLE or question.task is Task.DF:
+            return level
+        if rule != "paper":
+            raise BadInputError(f"unknown difficulty definition {rule!r}; expected one of {', '.join(DIFFICULTIES)}")
+        revealed, walked = _route_lengths(self, cutoff)
+        shortest = revealed.get(question.src, {}).get(question.dst)
+        return Difficulty.EASY if shortest is not None and walked.get(question.src, {}).get(
+            question.dst) == shortest else Difficulty.HARD
 
     def questions(self, task: Task | None = None) -> tuple[Question, ...]:
         """DF then RF questions, in file order (or one task's)."""
@@ -79,6 +108,33 @@ class Game:
 @lru_cache(maxsize=256)
 def _known_moves(game: Game, cutoff: int) -> Moves:
     return Moves.of(known_graph(map_graph(game.edges), cutoff))
+
+
+@lru_cache(maxsize=256)
+def _route_lengths(game: Game, cutoff: int) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+    """Shortest route lengths between places over the map's edges the prefix of ``cutoff`` steps reveals,
+    and over those it shows walked forward."""
+    revealed = [(e.src, e.dst) for e in game.edges if e.edge_min_step_answerable <= cutoff]
+    walked = [(e.src, e.dst) for e in game.edges if e.seen_in_forward_answerable <= cutoff]
+    return _all_lengths(revealed), _all_lengths(walked)
+
+
+def _all_lengths(arcs: list[tuple[str, str]]) -> dict[str, dict[str, int]]:
+    """Breadth-first route lengths from every place that has an arc."""
+    after: dict[str, set[str]] = {}
+    for src, dst in arcs:
+        after.setdefault(src, set()).add(dst)
+    lengths = {}
+    for start in after:
+        seen, queue = {start: 0}, deque([start])
+        while queue:
+            place = queue.popleft()
+            for nxt in after.get(place, ()):
+                if nxt not in seen:
+                    seen[nxt] = seen[place] + 1
+                    queue.append(nxt)
+        lengths[start] = seen
+    return lengths
 
 
 def parse_walkthrough(text: str, source: str | None = None) -> tuple[WalkthroughStep, ...]:
@@ -170,7 +226,7 @@ def _load(folder: Path) -> Game:
     for path in files.values():
         if not path.is_file():
             raise DataNotFoundError(f"the MANGO game folder {folder} lacks {path.name}")
-    walkthrough = data_text(files["walkthrough"])
+    walkthrough = data_text(files["walkthrough"]).replace("\r\n", "\n").replace("\r", "\n")
     edges = _edges(files["edges.json"])
     locations = _names(files["locations.json"])
     known = set(locations)
@@ -179,10 +235,13 @@ def _load(folder: Path) -> Game:
             if place not in known:
                 raise BadInputError(f"the edge {edge.triple} names {place!r}, which is not in the locations file",
                                     Location(str(files["edges.json"])))
-    df = read_questions(files["all2all.jsonl"], Task.DF, edges)
-    rf = read_questions(files["all_pairs.jsonl"], Task.RF, edges)
+    df, df_repeats = read_questions(files["all2all.jsonl"], Task.DF, edges)
+    rf, rf_repeats = read_questions(files["all_pairs.jsonl"], Task.RF, edges)
+    for repeat in df_repeats + rf_repeats:
+        logger.warning("%s: the question is read once", repeat)
     return Game(folder.name, folder, walkthrough, parse_walkthrough(walkthrough, str(files["walkthrough"])),
-                _names(files["actions.json"]), locations, edges, df, rf)  # type: ignore[arg-type]
+                _names(files["actions.json"]), locations, edges, df, rf,  # type: ignore[arg-type]
+                df_repeats + rf_repeats)
 
 
 def load_game(folder: Path | str) -> Game:

@@ -35,6 +35,7 @@ class MangoInstance:
     game: Game
     question: Question
     cutoff: int = DEFAULT_CUTOFF
+    rule: str = "release"  # how easy and hard are told apart (game.DIFFICULTIES)
 
     @property
     def id(self) -> str:
@@ -42,7 +43,7 @@ class MangoInstance:
 
     @property
     def difficulty(self) -> Difficulty:
-        return self.question.labels.difficulty(self.cutoff)
+        return self.game.difficulty(self.question, self.cutoff, self.rule)
 
     @property
     def answerable(self) -> bool:
@@ -126,7 +127,7 @@ def find_question(game: Game, task: Task, key: str) -> Question:
 
 
 def select(selectors: list[str] | tuple[str, ...], data: Path | None, cutoff: int = DEFAULT_CUTOFF,
-           answerable_only: bool = False) -> Iterator[MangoInstance]:
+           answerable_only: bool = False, rule: str = "release") -> Iterator[MangoInstance]:
     """The instances the selectors name, in order (games in file order: DF, then RF)."""
     check_cutoff(cutoff)
     for selector in selectors:
@@ -138,6 +139,6 @@ def select(selectors: list[str] | tuple[str, ...], data: Path | None, cutoff: in
         for game, task, key in chosen:
             questions = (find_question(game, task, key),) if key is not None else game.questions(task)
             for question in questions:
-                instance = MangoInstance(game, question, cutoff)
+                instance = MangoInstance(game, question, cutoff, rule)
                 if key is not None or not answerable_only or instance.answerable:
                     yield instance

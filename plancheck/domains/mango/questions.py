@@ -148,16 +148,29 @@ def _rf(record: dict[str, Any], edges: frozenset[tuple[str, str, str]]) -> RFQue
     return question
 
 
-def read_questions(path: Path, task: Task, edges: tuple[Edge, ...]) -> tuple[Question, ...]:
-    """Every question of an ``all2all.jsonl`` (DF) or ``all_pairs.jsonl`` (RF) file, checked."""
+def read_questions(path: Path, task: Task, edges: tuple[Edge, ...]) -> tuple[tuple[Question, ...], tuple[str, ...]]:
+    """Every question of an ``all2all.jsonl`` (DF) or ``all_pairs.jsonl`` (RF) file, checked, each once; and
+    the lines that repeat an earlier one (kept out). A line with an earlier line's id but other content is
+    bad input."""
     triples = frozenset((e.src, e.action, e.dst) for e in edges)
     build = _df if task is Task.DF else _rf
-    questions = []
+    questions: list[Question] = []
+    first: dict[str, tuple[int, Question]] = {}
+    repeats: list[str] = []
     for number, record in _records(path):
         try:
-            questions.append(build(record, triples))
+            question = build(record, triples)
         except KeyError as missing:
             raise BadInputError(f"the question lacks the key {missing}", Location(str(path), number)) from None
         except (TypeError, ValueError) as error:
             raise BadInputError(f"bad {task.value.upper()} question: {error}", Location(str(path), number)) from None
-    return tuple(questions)
+        if question.id in first:
+            line, earlier = first[question.id]
+            if earlier != question:
+                raise BadInputError(f"the question {question.id[:12]}... of line {line} appears again with other "
+                                    f"labels", Location(str(path), number))
+            repeats.append(f"{path.name} line {number} repeats line {line} ({task.value} {question.id[:12]}...)")
+            continue
+        first[question.id] = (number, question)
+        questions.append(question)
+    return tuple(questions), tuple(repeats)

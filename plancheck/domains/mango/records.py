@@ -92,7 +92,7 @@ def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
         yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0])
 
 
-def resolve(record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF) -> MangoInstance:
+def resolve(record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF, rule: str = "release") -> MangoInstance:
     """The question a record answers, at the record's own cutoff when it has one; what the record
     states about it (places, DF actions, the answerability label) must be the question's."""
     where = Location(record.source, record.line)
@@ -113,4 +113,4 @@ def resolve(record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF) -> 
         own = check_cutoff(meta.get("cutoff", cutoff))
     except BadInputError as error:
         raise BadInputError(error.message, where) from None
-    return MangoInstance(game, question, own)
+    return MangoInstance(game, question, own, rule)

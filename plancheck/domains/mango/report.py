@@ -1,4 +1,5 @@
-"""MANGO's tables: the scores of many answers (per game and micro-averaged) and the counts per game.
+"""MANGO's tables: the scores of many answers (per game and micro-averaged), the counts per game, and the
+paper's map statistics (Table 6).
 
 Scores follow the paper: a question unanswerable at the record's cutoff is left out (counted in
 ``unanswerable``); an answerable one whose answer has no readable trajectory is a format failure,
@@ -21,6 +22,7 @@ from plancheck.world import Record, Summary
 
 SCORES = ("strict", "loose", "reasoning")
 SUBSETS = ("all", "easy", "hard")
+STATS_TABLES = ("counts", "paper")
 
 
 @dataclass
@@ -75,11 +77,11 @@ def summary(results: Iterable[tuple[Record, Verdict]]) -> Summary:
     return Summary("MANGO success rates (n = answerable questions with a readable answer)", header, rows, data)
 
 
-def _counts(game: Game, cutoff: int) -> dict[str, int]:
+def _counts(game: Game, cutoff: int, rule: str) -> dict[str, int]:
     counts = {"steps": len(game.steps) - 1, "locations": len(game.locations), "actions": len(game.actions),
               "edges": len(game.edges), "imputed edges": len(game.imputed)}
     for task, questions in (("DF", game.df), ("RF", game.rf)):
-        levels = [q.labels.difficulty(cutoff) for q in questions]
+        levels = [game.difficulty(q, cutoff, rule) for q in questions]
         counts[task] = len(questions)
         counts[f"{task} answerable"] = sum(level is not Difficulty.UNANSWERABLE for level in levels)
         counts[f"{task} easy"] = levels.count(Difficulty.EASY)
@@ -87,11 +89,41 @@ def _counts(game: Game, cutoff: int) -> dict[str, int]:
     return counts
 
 
-def stats(games: Sequence[Game], cutoff: int) -> Summary:
-    """Counts per game at ``cutoff``: walkthrough steps, map size, questions answerable/easy/hard."""
-    table = {game.name: _counts(game, check_cutoff(cutoff)) for game in games}
-    columns = tuple(next(iter(table.values())).keys()) if table else ()
-    total = {column: sum(counts[column] for counts in table.values()) for column in columns}
-    rows = tuple((name, *counts.values()) for name, counts in [*table.items(), ("total", total)])
+def paper_row(game: Game, cutoff: int, rule: str) -> dict[str, int | float]:
+    """The paper's Table 6 row, computed as its statistics script computes it: the cutoff capped at the
+    walkthrough's moves - 1 (the last move's change is left out), the edge file's rows, the mean length of
+    the DF paths answerable then, and the easy / hard questions at that cutoff."""
+    steps = min(cutoff, len(game.steps) - 2)
+    answerable = [q for q in game.df if q.labels.difficulty(steps) is not Difficulty.UNANSWERABLE]
+    row: dict[str, int | float] = {
+        "locs": len(game.locations), "edges": len(game.edges),
+        "avg len path": round(sum(len(q.path) for q in answerable) / len(answerable), 2) + 0.0 if answerable else 0,
+        "steps": steps}
+    for task, questions in (("DF", game.df), ("RF", game.rf)):
+        levels = [game.difficulty(q, steps, rule) for q in questions]
+        row[f"{task} easy"], row[f"{task} hard"] = levels.count(Difficulty.EASY), levels.count(Difficulty.HARD)
+    return row
+
+
+def stats(games: Sequence[Game], cutoff: int, rule: str = "release", table: str = "counts") -> Summary:
+    """Counts per game at ``cutoff`` (``counts``: walkthrough steps, map size, questions answerable/easy/hard;
+    ``paper``: the paper's Table 6 columns); easy and hard by the definition ``rule``."""
+    check_cutoff(cutoff)
+    if table == "paper":
+        rows_by_game = {game.name: paper_row(game, cutoff, rule) for game in games}
+        header = ("map",) + (tuple(next(iter(rows_by_game.values()))) if rows_by_game else ())
+        rows = tuple((name, *row.values()) for name, row in rows_by_game.items())
+        return Summary(f"MANGO map statistics as the paper's Table 6 (cutoff {cutoff}; easy RF = {_RULES[rule]})",
+                       header, rows, {"cutoff": cutoff, "difficulty": rule, "games": rows_by_game})
+    table_ = {game.name: _counts(game, cutoff, rule) for game in games}
+    columns = tuple(next(iter(table_.values())).keys()) if table_ else ()
+    total = {column: sum(counts[column] for counts in table_.values()) for column in columns}
+    rows = tuple((name, *counts.values()) for name, counts in [*table_.items(), ("total", total)])
+    data = {"cutoff": cutoff, "difficulty": rule, "games": table_, "total": total,
+            "duplicate_lines": {game.name: list(game.duplicates) for game in games if game.duplicates}}
     return Summary(f"MANGO games at cutoff T = {cutoff} (steps = moves in the walkthrough file)",
-                   ("game",) + columns, rows, {"cutoff": cutoff, "games": table, "total": total})
+                   ("game",) + columns, rows, data)
+
+
+_RULES = {"release": "a route the prefix reveals was walked forward (release)",
+          "paper": "a shortest route the prefix reveals was walked forward (paper)"}

@@ -12,7 +12,7 @@ from typing import Any
 
 from plancheck.domains.mango import records, report
 from plancheck.domains.mango.check import check_answer
-from plancheck.domains.mango.game import DEFAULT_CUTOFF
+from plancheck.domains.mango.game import DEFAULT_CUTOFF, DIFFICULTIES
 from plancheck.domains.mango.instance import MangoInstance, find_game, game_folders, moves_of, select, split_selector
 from plancheck.domains.mango.prompts import prompt_text
 from plancheck.domains.mango.questions import DFQuestion
@@ -48,11 +48,17 @@ class MangoWorld(WorldBase):
         Option("graph", "the map routes may use: known (revealed by the cutoff) or evaluation (with imputed "
                "edges)", ("solve", "export"), "known", ("known", "evaluation")),
         shared_option("timeout", default=60.0),
+        Option("difficulty", "easy vs hard route finding: release (the released code: some route the prefix reveals "
+               "was walked forward) or paper (the paper's Table 6: a shortest such route was walked forward); "
+               "destination finding is the same under both", COMMANDS, "release", DIFFICULTIES),
+        Option("table", "stats layout: counts (plancheck's counts per game) or paper (the paper's Table 6: map "
+               "size, average DF path length, steps used = the cutoff capped at the walkthrough's moves - 1, "
+               "easy and hard DF and RF questions)", ("stats",), "counts", report.STATS_TABLES),
     )
 
     def instances(self, selectors: Sequence[str], data: Path | None, cutoff: int = DEFAULT_CUTOFF,
-                  answerable: bool = False, **options: Any) -> Iterator[MangoInstance]:
-        return select(selectors, data, cutoff, answerable)
+                  answerable: bool = False, difficulty: str = "release", **options: Any) -> Iterator[MangoInstance]:
+        return select(selectors, data, cutoff, answerable, difficulty)
 
     def instance_json(self, instance: MangoInstance) -> dict[str, Any]:
         question = instance.question
@@ -60,6 +66,7 @@ class MangoWorld(WorldBase):
             "id": instance.id, "game": instance.game.name, "task": question.task.value, "question": question.id,
             "src": question.src, "dst": question.dst, "cutoff": instance.cutoff,
             "answerable": instance.answerable, "difficulty": instance.difficulty.value,
+            "difficulty_rule": instance.rule,
             "labels": {"min_step_forward": question.labels.min_step_forward,
                        "min_step_total": question.labels.min_step_total,
                        "min_step_forward_answerable": question.labels.min_step_forward_answerable,
@@ -81,9 +88,9 @@ class MangoWorld(WorldBase):
     def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
         return records.read_answers(path)
 
-    def resolve(self, record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF,
+    def resolve(self, record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF, difficulty: str = "release",
                 **options: Any) -> MangoInstance:
-        return records.resolve(record, data, cutoff)
+        return records.resolve(record, data, cutoff, difficulty)
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
         return report.summary(results)
@@ -111,14 +118,14 @@ class MangoWorld(WorldBase):
         return {DOMAIN_FILE: domain_text(), name: problem}
 
     def stats(self, selectors: Sequence[str], data: Path | None, cutoff: int = DEFAULT_CUTOFF,
-              **options: Any) -> Summary:
+              difficulty: str = "release", table: str = "counts", **options: Any) -> Summary:
         games = []
         for selector in selectors:
             if selector == "all":
                 games.extend(find_game(str(folder), data) for folder in game_folders(data))
             else:
                 games.append(find_game(split_selector(selector)[0], data))
-        return report.stats(list(dict.fromkeys(games)), cutoff)
+        return report.stats(list(dict.fromkeys(games)), cutoff, difficulty, table)
 
 
 WORLD = MangoWorld()

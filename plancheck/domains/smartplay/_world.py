@@ -81,5 +81,7 @@ class SmartPlayWorld(WorldBase):
     def convert(self, path: Path, seed: int | None = None, model: str | None = None,
                 **options: Any) -> Iterator[Episode]:
         """Episode logs from SmartPlay's own run tables (see ``_convert``)."""
+        if not self.supports(Capability.CONVERT):
+            return super().convert(path, seed, model)
         return _convert.convert(path, world=self.name, instance=self.episodes.env, settings=self.episodes.defaults,
                                 seed=seed, model=model)

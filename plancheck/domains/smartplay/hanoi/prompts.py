@@ -2,7 +2,8 @@
 
 The manual, the observation after each step ("You tried to ... Current configuration: ...") and
 the history of the last five observations are rebuilt exactly as SmartPlay's environment writes
-them; the chat messages follow SmartPlay's ``compose_ingame_prompt``. The ``plan`` prompt style
+them (the history, action menu and chat composition are the SmartPlay frame's, shared by every
+game: :mod:`plancheck.domains.smartplay._frame`). The ``plan`` prompt style
 is plancheck's own: the same messages, but asking for the whole list of moves at once.
 """
 
@@ -10,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from plancheck.domains.smartplay._frame import describe_act, messages
+from plancheck.domains.smartplay._frame import history as frame_history
 from plancheck.domains.smartplay.hanoi.rules import RODS, Move, State, goal_state, initial_state
 
 HISTORY_WINDOW = 5  # SmartPlay's HistoryTracker(max_steps=5)
-PLAYER = "You\u2019re a player trying to play the game."
-QUESTIONS = ("What is the best action to take? Let's think step by step, ",
-             "Choose the best executable action from the list of all actions. Write the exact chosen action.")
 PLAN_QUESTION = ("Solve the game from the current configuration. List all the moves, in order, one per line, "
                  "each written exactly as in the list of all actions. You may use at most {limit} moves.")
 
@@ -40,7 +40,6 @@ and the goal configuration is:
 {goal}
 with top on the right and bottom on the left
 
-List of all actions:
 {actions}"""  # noqa: E501, W291 - SmartPlay's manual, verbatim (long lines, trailing spaces)
 
 
@@ -66,7 +65,7 @@ def compact(state: State) -> str:
 
 def manual(disks: int) -> str:
     """SmartPlay's manual for ``disks`` disks."""
-    actions = "\n".join(f"{move.value + 1}. {move.sentence}" for move in Move)
+    actions = describe_act([move.sentence for move in Move])
     return _MANUAL.format(start=rods_text(initial_state(disks)), goal=rods_text(goal_state(disks)), actions=actions)
 
 
@@ -79,16 +78,11 @@ def observation(state: State, move: Move | None = None) -> str:
 def history(observations: Sequence[str], step: int) -> str:
     """The history SmartPlay shows before action ``step`` (1-based): the last five observations
     before it, numbered from 0 (the start)."""
-    shown = observations[max(0, step - HISTORY_WINDOW):step]
-    if not shown:
-        return ""
-    first = step - len(shown)
-    parts = [f"Player Observation Step {first + i}:\n{text}" for i, text in enumerate(shown)]
-    return f"Most recent {len(shown)} steps of the player's in-game observation:\n\n" + "\n\n".join(parts)
+    return frame_history(observations[:step], HISTORY_WINDOW)
 
 
 def opening_messages(disks: int, question: str) -> list[tuple[str, str]]:
     """SmartPlay's chat messages at the start of an episode, as (role, content): the player line,
     the manual, the current observation (the history is still empty), then the question."""
-    return [("system", PLAYER), ("system", manual(disks)),
-            ("system", f"current step observation: {observation(initial_state(disks))}"), ("user", question)]
+    chat = messages(manual(disks), "", observation(initial_state(disks)), question)
+    return [(message["role"], message["content"]) for message in chat]

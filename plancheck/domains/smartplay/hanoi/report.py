@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
+from plancheck.domains.smartplay.hanoi.scoring import best_disks
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import Record, Summary
 
@@ -41,7 +42,7 @@ def summary(results: Iterable[tuple[Record, Verdict]]) -> Summary:
 
 def stats(instances: Sequence[HanoiInstance]) -> Summary:
     rows = tuple((i.id, i.env_id, i.disks, 3 ** i.disks, i.optimal_moves, i.step_limit,
-                  i.optimal_moves <= i.step_limit) for i in instances)
+                  i.optimal_moves <= i.step_limit, best_disks(i.disks, i.step_limit)) for i in instances)
     return Summary("Tower of Hanoi instances",
-                   ("instance", "SmartPlay id", "disks", "states", "optimal moves", "step limit", "solvable in limit"),
-                   rows)
+                   ("instance", "SmartPlay id", "disks", "states", "optimal moves", "step limit", "solvable in limit",
+                    "best score in limit"), rows)

@@ -71,9 +71,31 @@ def scores(instance: HanoiInstance, trace: Trace) -> dict[str, float]:
             "completion": int(trace.goal_step is not None), "reward": sum(rewards(trace))}
 
 
+def best_disks(disks: int, limit: int) -> int:
+    """The most disks that can be on rod C after at most ``limit`` moves (closed form).
+
+    m disks on C take at least 2^m - 1 moves: if the largest of them is disk j >= m, disk j moved,
+    and its first move needs the j smaller disks gathered on one other rod first (2^j - 1 moves, the
+    least for a tower of j), so 2^j >= 2^m moves in all; if it is disk m - 1, C holds the tower of
+    the m smallest disks, which takes 2^m - 1 moves from A. 2^m - 1 moves suffice (move that tower).
+
+    >>> best_disks(3, 30), best_disks(5, 30), best_disks(20, 30), best_disks(5, 31)
+    (3, 4, 4, 5)
+    """
+    best = 0
+    while best < disks and 2 ** (best + 1) - 1 <= limit:
+        best += 1
+    return best
+
+
 def optimum(instance: HanoiInstance) -> dict[str, float]:
-    """The best value of every score (reachable within the step limit only for n <= 4)."""
-    return {"score": instance.disks, "normalised": 1.0, "completion": 1, "reward": GOAL_REWARD}
+    """The best value of every score within SmartPlay's step limit. For n <= 4 the goal (2^n - 1 moves)
+    fits; beyond, it does not, and the best is the most disks on C within the limit (4 for 30 steps),
+    reached without an invalid move (reward 0) and without completion."""
+    if instance.optimal_moves <= instance.step_limit:
+        return {"score": instance.disks, "normalised": 1.0, "completion": 1, "reward": GOAL_REWARD}
+    best = best_disks(instance.disks, instance.step_limit)
+    return {"score": best, "normalised": round(best / instance.disks, 9), "completion": 0, "reward": 0}
 
 
 def metrics(instance: HanoiInstance, trace: Trace, answer_length: int) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from plancheck.domains.smartplay._frame import QUESTIONS
 from plancheck.domains.smartplay.hanoi import prompts, records, report
 from plancheck.domains.smartplay.hanoi.check import UNKNOWN_POLICIES, check_answer
 from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, select
@@ -54,7 +55,7 @@ class HanoiWorld(WorldBase):
         return select(selectors)
 
     def prompt(self, instance: HanoiInstance, style: str = "plan", **options: Any) -> Prompt:
-        question = prompts.QUESTIONS[1] if style == "smartplay" else \
+        question = QUESTIONS[1] if style == "smartplay" else \
             prompts.PLAN_QUESTION.format(limit=instance.step_limit)
         messages = prompts.opening_messages(instance.disks, question)
         return Prompt(instance.id, messages[0][1], messages[-1][1], tuple(messages[1:-1]))
