@@ -22,6 +22,17 @@ def test_the_optimum_is_a_langsuite_success_and_exploits_its_rules():
     assert any(m.startswith("Potato") for m in movable.movables)  # "Pot" in "Potato|...": LangSuitE counts it
 
 
+def test_movable_tasks_open_the_closed_receptacle_and_let_a_pot_match_a_potato():
+    closed = optimal(Task(task("FloorPlan10-pick_and_place_with_movable_recep")))  # plate into a closed cabinet
+    assert closed.certified and closed.replies is not None
+    replies = list(closed.replies)
+    put_plate = next(i for i, r in enumerate(replies) if r.startswith("Act: put [plate_0, cabinet_"))
+    cabinet = replies[put_plate].split(", ")[1].rstrip("]")
+    assert f"Act: open [{cabinet}]" in replies  # the plate would be out of sight, and a full plate cannot be put
+    both = optimal(Task(task("FloorPlan12-pick_and_place_with_movable_recep")))  # "put sliced potato in a pot ..."
+    assert both.certified and "Act: put [potato_0, pot_0]" in both.replies  # the object matches "Pot" as well
+
+
 def test_a_plan_that_misses_a_condition_is_not_certified():
     t = Task(task("FloorPlan10-pick_and_place_simple"))
     ref = optimal(t)

@@ -9,7 +9,9 @@ turns, and the manipulations the task type needs, with every choice of objects a
 * ``put`` of a held object (holding nothing) into a receptacle matching the task's receptacle, a
   movable receptacle (movable task), a heater (Microwave, Toaster: heat), a fridge (cool) or a
   basin (Sink, SinkBasin, Bathtub, BathtubBasin: clean), or of a movable receptacle into a receptacle;
-* ``open`` of a closed container that hides such an object, or of a heater or fridge;
+* ``open`` of a closed container that hides such an object, or of a heater or fridge; in the movable
+  task also of one closed receptacle (a movable receptacle put into a closed cabinet is out of sight,
+  and putting it there with the object inside raises, so its cabinet must be opened; one open suffices);
 * ``toggle_on`` of a heater (heat) or a lamp (look at); ``slice`` of the object (sliced tasks);
 * then ``stop``; at most 58 actions (60 timesteps with the opening reply and the ``stop``).
 
@@ -34,11 +36,12 @@ from plancheck.domains.langsuite.engine.manipulate import BASINS
 from plancheck.domains.langsuite.engine.scene import Scene
 from plancheck.domains.langsuite.household.goals import Registries, after_step, matching, progress
 from plancheck.domains.langsuite.household.rules import Task
+from plancheck.errors import PlancheckError
 
 MAX_ACTIONS = 58
 HEAT_WITH = ("Microwave", "Toaster")
 LAMPS = ("DeskLamp", "FloorLamp")
-MAX_NODES = 4000
+MAX_NODES = 20000
 
 
 def base_id(oid: str) -> str:
@@ -155,6 +158,16 @@ class Problem:
                     out.add(thing.id)
         return tuple(sorted(out))
 
+    def openable_receptacles(self, scene: Scene) -> tuple[str, ...]:
+        """Movable task: the closed receptacles the plans may open, while none of them has been opened."""
+        if self.kind != "pick_and_place_with_movable_recep":
+            return ()
+        closed = tuple(r for r in self.receptacles if self.things[r].openable and not self.things[r].is_open
+                       and r not in self.hiders)
+        if any((found := scene.find(r)) is not None and scene.nodes[found].is_open for r in closed):
+            return ()
+        return closed
+
     # -- the scene-state graph ------------------------------------------------------------------------
 
     def _add(self, node: Node) -> int:
@@ -181,7 +194,7 @@ class Problem:
             for rid in self.destinations(oid):
                 if rid != oid and scene.find(rid) is not None:
                     yield Act("Put", oid, rid)
-        for cid in self.hiders:
+        for cid in self.hiders + self.openable_receptacles(scene):
             found = scene.find(cid)
             if found is not None and not scene.nodes[found].is_open:
                 yield Act("Open", cid)
@@ -232,12 +245,16 @@ class Problem:
         if self.kind == "look_at_obj_in_light":
             return ()
         if self.kind == "pick_and_place_with_movable_recep":
-            return self.movables if oid in self.objects and oid not in self.movables else self.receptacles
+            into_movable = self.movables if oid in self.objects else ()  # an object may match both ("Pot" in "Potato")
+            return into_movable + (self.receptacles if oid in self.movables else ())
         return self.workers + self.receptacles
 
     def _expand(self) -> None:
         queue = deque([0])
-        while queue and len(self.nodes) < MAX_NODES:
+        while queue:
+            if len(self.nodes) >= MAX_NODES:
+                raise PlancheckError(f"{self.task.task.id}: more than {MAX_NODES} scene states; the reference "
+                                    "problem is not built whole, so no optimum is claimed")
             i = queue.popleft()
             node = self.nodes[i]
             for act in self.acts(node):

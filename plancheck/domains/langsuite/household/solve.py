@@ -105,8 +105,10 @@ def optimal(task: Task, limit: int = MAX_ACTIONS) -> Reference:
     seconds = time.perf_counter() - began
     if found.plan is None:
         if found.bound >= search.INF:
-            why = ("no plan of the reference class reaches a state LangSuitE scores a success (e.g. the object is not "
-                   "dirtyable, so LangSuitE never registers it as cleaned)")
+            why = "no plan of the reference class reaches a state LangSuitE scores a success"
+            if problem.kind == "pick_clean_then_place_in_recep" and \
+                    not any(problem.things[o].dirtyable for o in problem.objects):
+                why += " (the object is not dirtyable, so LangSuitE never registers it as cleaned)"
         else:
             why = f"no plan of at most {limit} actions reaches LangSuitE's success"
         return Reference(None, None, True, why, found.expanded, seconds,

@@ -25,7 +25,7 @@ FloorPlan3, whose counters and stools cover every such point) is left out: LangS
 ``random_world_position`` would draw forever.
 
 Ids: ``FloorPlan1-existence-apple``, ``FloorPlan1-counting-mug-removed``,
-``FloorPlan1-contains-apple-fridge`` (contains questions for the pairs true in the default state).
+``FloorPlan2-contains-apple-fridge`` (contains questions for the pairs true in the default state).
 Question types use LangSuitE's indices: 0 existence, 1 contains, 2 counting.
 """
 
@@ -210,7 +210,7 @@ def question(qid: str) -> Question:
     found = _questions().get(qid)
     if found is None:
         raise BadInputError(f"unknown IQA question {qid!r} (ids look like FloorPlan1-existence-apple, "
-                            "FloorPlan1-counting-mug-removed, FloorPlan1-contains-apple-fridge)")
+                            "FloorPlan1-counting-mug-removed, FloorPlan2-contains-apple-fridge)")
     return found
 
 
