@@ -40,6 +40,17 @@ def test_a_plan_that_misses_a_condition_is_not_certified():
     assert not short.certified and "conditions at the stop" in short.reason
 
 
+def test_a_cut_reference_graph_is_never_called_optimal_or_unsolvable(monkeypatch):
+    from plancheck.domains.langsuite.household import problem as problem_mod
+
+    monkeypatch.setattr(problem_mod, "MAX_NODES", 2)  # FloorPlan10's simple task has 4 scene states
+    t = Task(task("FloorPlan10-pick_and_place_simple"))
+    ref = optimal(t)
+    assert not ref.complete and not ref.proven and "graph was cut" in ref.reason
+    solved = solve_task(t, "FloorPlan10-pick_and_place_simple")
+    assert solved.status.value != "unsolvable" and not solved.proven_optimal
+
+
 def test_a_task_langsuite_can_never_score_has_no_plan():
     ref = optimal(Task(task("FloorPlan1-pick_clean_then_place_in_recep")))  # a potato is not dirtyable
     assert ref.acts is None and "dirtyable" in ref.reason

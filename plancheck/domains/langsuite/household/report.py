@@ -39,14 +39,14 @@ PAPER = {
 
 @cache
 def optimum_steps(tid: str) -> int | None:
-    """The certified optimum's timesteps (low level), or None."""
+    """The certified optimum's timesteps (low level), or None (no plan, or none proven shortest)."""
     ref = optimal(Task(task(tid)))
-    return ref.timesteps if ref.acts is not None and ref.certified else None
+    return ref.timesteps if ref.acts is not None and ref.proven else None
 
 
 @cache
 def reference_numbers(tid: str) -> tuple[float, ...]:
-    """The optimal reference's numbers in KEYS order."""
+    """The optimal reference's numbers in KEYS order (where the reference graph was cut, the plan found there)."""
     t = Task(task(tid))
     ref = optimal(t)
     if ref.acts is not None and ref.certified:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from plancheck.domains.langsuite.engine.actions import Act
 from plancheck.domains.langsuite.household import search
-from plancheck.domains.langsuite.household.problem import MAX_ACTIONS, Problem
+from plancheck.domains.langsuite.household.problem import MAX_ACTIONS, MAX_NODES, Problem
 from plancheck.domains.langsuite.household.rules import Task, Turn, step
 from plancheck.errors import BadInputError, CertificationError, PDDLError
 from plancheck.solvers.external import PlannerRun
@@ -76,6 +76,12 @@ class Reference:
     seconds: float = 0.0
     bound: int | None = None
     states: int = 0
+    complete: bool = True  # the scene-state graph was built whole, so the plan is proven shortest
+
+    @property
+    def proven(self) -> bool:
+        """Certified by the replay and shortest over the whole reference class."""
+        return self.certified and self.complete
 
     @property
     def actions(self) -> int | None:
@@ -103,6 +109,13 @@ def optimal(task: Task, limit: int = MAX_ACTIONS) -> Reference:
     problem = Problem(task)
     found = search.solve(problem, limit)
     seconds = time.perf_counter() - began
+    if problem.truncated:
+        cut = f"the reference problem has more than {MAX_NODES} scene states; the graph was cut there"
+        if found.plan is None:
+            return Reference(None, None, False, f"{cut} and holds no plan", found.expanded, seconds, None,
+                             len(problem.nodes), complete=False)
+        ref = certify(task, found.plan, found.expanded, seconds, None, len(problem.nodes))
+        return replace(ref, complete=False, reason=f"{ref.reason}; not proven shortest: {cut}")
     if found.plan is None:
         if found.bound >= search.INF:
             why = "no plan of the reference class reaches a state LangSuitE scores a success"
@@ -128,6 +141,9 @@ def solve_task(task: Task, instance_id: str, planner: str = "native", timeout: f
         raise BadInputError(f"unknown planner {planner!r}; household offers {', '.join(PLANNERS)}")
     if planner != "native":
         problem = Problem(task)
+        if problem.truncated:
+            return SolveResult(instance_id, planner, Status.FAILED, message=f"the reference problem has more than "
+                               f"{MAX_NODES} scene states; it is not handed to a planner cut")
         files = pddl.export(problem, instance_id)
 
         def read(steps: tuple[str, ...]) -> list[Act]:
@@ -146,8 +162,9 @@ def solve_task(task: Task, instance_id: str, planner: str = "native", timeout: f
                           certify=certified, timeout=timeout, search="astar(hmax())")
     ref = optimal(task)
     if ref.acts is None:
-        return SolveResult(instance_id, planner, Status.UNSOLVABLE, seconds=ref.seconds, message=ref.reason,
+        return SolveResult(instance_id, planner, Status.UNSOLVABLE if ref.complete else Status.FAILED,
+                           seconds=ref.seconds, message=ref.reason,
                            extra={"lower_bound": ref.bound, "scene_states": ref.states})
     return SolveResult(instance_id, planner, Status.SOLVED if ref.certified else Status.FAILED, ref.replies,
-                       _values(ref), proven_optimal=ref.certified, seconds=ref.seconds, message=ref.reason,
+                       _values(ref), proven_optimal=ref.proven, seconds=ref.seconds, message=ref.reason,
                        extra={"lower_bound": ref.bound, "expanded": ref.expanded, "scene_states": ref.states})
