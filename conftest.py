@@ -18,6 +18,16 @@ TREES = {  # folder (relative to the checkout) -> (module it needs, the extra th
     "plancheck/domains/smartplay/crafter": ("crafter", "crafter"),
     "tests/smartplay/crafter": ("crafter", "crafter"),
 }
+MODULES = {  # a module whose import needs an extra's package: not collected (its doctests) without it
+    "plancheck/integrations/inspect_tasks.py": "inspect_ai",
+}
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    for path, module in MODULES.items():
+        if collection_path == ROOT / path and importlib.util.find_spec(module) is None:
+            return True
+    return None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

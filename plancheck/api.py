@@ -26,10 +26,12 @@ from plancheck.files import data_folder
 from plancheck.registry import get_world, world_names
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.batch import BatchItem, evaluate_records
+from plancheck.verifier.rows import answer_row
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import BrokenRecord, Prompt, Record, Summary, World
 
 if TYPE_CHECKING:
+    from plancheck.drawing.shapes import Picture
     from plancheck.verifier.pddl_validate import ValidationReport
 
 DataPath = Path | str | None
@@ -106,6 +108,17 @@ def evaluate(world_name: str, records: Iterable[Record | BrokenRecord] | Path | 
     return evaluate_records(world_, records, folder, **options)
 
 
+def rows(world_name: str, records: Iterable[Record | BrokenRecord] | Path | str, *, semantics: str = "strict",
+         data: DataPath = None, **options: Any) -> Iterator[dict[str, Any]]:
+    """One output row per record (what ``evaluate -o`` writes; docs/output.md): the record's own fields kept,
+    ``passed`` under ``semantics``, the headline score (under ``rule=`` where the world has rules), the read
+    status, the versions and the verdict, e.g. for ``pandas.DataFrame(plancheck.rows("hanoi", "answers.jsonl"))``."""
+    world_ = _world(world_name)
+    versions = world_.versions()
+    for item in evaluate(world_name, records, data=data, **options):
+        yield answer_row(world_name, item, semantics=semantics, rule=options.get("rule"), versions=versions)
+
+
 def summarize(world_name: str, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
     """The benchmark's summary table of (record, verdict) pairs, e.g. from :func:`evaluate`."""
     return _world(world_name).summarize(results, **options)
@@ -119,6 +132,20 @@ def solve(world_name: str, item: Any, *, data: DataPath = None, **options: Any) 
 def export(world_name: str, item: Any, *, data: DataPath = None, **options: Any) -> dict[str, str]:
     """The PDDL files of one instance: file name -> text."""
     return _world(world_name).export(_resolve(world_name, item, data, options), **options)
+
+
+def render(world_name: str, item: Any, answer: Any = None, *, data: DataPath = None, **options: Any) -> Picture:
+    """A picture of one instance and, when given, one answer (an interactive world's episode:
+    :class:`~plancheck.episodes.log.Episode`); ``Picture.still`` is the drawing, ``Picture.frames`` the
+    animation. :func:`save_picture` writes it as SVG, PNG or GIF."""
+    return _world(world_name).render(_resolve(world_name, item, data, options), answer, **options)
+
+
+def save_picture(picture: Picture, path: Path | str) -> None:
+    """Write a picture; the file name's suffix says the format: .svg (needs nothing), .png or .gif (Pillow)."""
+    from plancheck.drawing.output import save
+
+    save(picture, Path(path))
 
 
 def validate(domain: Path | str, problem: Path | str, plan: Path | str) -> ValidationReport:

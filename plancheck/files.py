@@ -60,13 +60,16 @@ def _not_json(error: json.JSONDecodeError) -> str:
 
 
 def answer_lines(path: Path) -> Iterator[tuple[int, Any] | BrokenRecord]:
-    """(line number, value) for every non-blank line, or a :class:`BrokenRecord` for a line that is not JSON."""
-    for number, line in enumerate(read_text(path).split("\n"), start=1):
-        if line.strip():
-            try:
-                yield number, json.loads(line)
-            except json.JSONDecodeError as error:
-                yield BrokenRecord(number, _not_json(error), str(path))
+    """(line number, value) for every non-blank line, or a :class:`BrokenRecord` for a line that is not JSON.
+    The file is read line by line (a batch of any size is never held in memory)."""
+    with open(path, "rb") as file:
+        for number, raw in enumerate(file, start=1):
+            line = raw.decode("utf-8-sig" if number == 1 else "utf-8", errors="replace").removesuffix("\n")
+            if line.strip():
+                try:
+                    yield number, json.loads(line)
+                except json.JSONDecodeError as error:
+                    yield BrokenRecord(number, _not_json(error), str(path))
 
 
 def answer_entries(path: Path,

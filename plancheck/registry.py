@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from typing import TYPE_CHECKING
 
 from plancheck.errors import BadInputError
-from plancheck.world import World
+
+if TYPE_CHECKING:
+    from plancheck.world import World
 
 WORLDS: dict[str, str] = {
     "grasp": "plancheck.domains.grasp.world:WORLD",

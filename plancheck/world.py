@@ -9,6 +9,7 @@ dependencies lazily, so that building the CLI is cheap.
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -17,13 +18,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from plancheck.errors import MissingExtraError, UnsupportedError
-from plancheck.solvers.result import SolveResult
 from plancheck.verifier.records import BrokenRecord, Record, Summary
-from plancheck.verifier.verdict import Verdict
+from plancheck.version import __version__
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for annotations only: the facades (and so the command line) stay cheap to import
+    from plancheck.drawing.shapes import Picture
     from plancheck.episodes.game import Episodes
     from plancheck.episodes.log import Episode
+    from plancheck.solvers.result import SolveResult
+    from plancheck.verifier.verdict import Verdict
 
 
 class Capability(str, Enum):
@@ -41,10 +44,11 @@ class Capability(str, Enum):
     ANSWERS = "answers"  # check and evaluate read one-shot answers (free text or action lists)
     PDDL_PLAN = "pddl-plan"  # an answer written as a plan of the world's PDDL validation model
     GENERATE = "generate"  # new instances from a seed
+    RENDER = "render"  # pictures of an instance and an answer (or an episode)
 
 
-COMMANDS = ("instances", "prompt", "play", "check", "evaluate", "solve", "export", "stats", "convert")
-READING = ("check", "evaluate")  # the commands that read answers
+COMMANDS = ("instances", "prompt", "play", "check", "evaluate", "solve", "export", "stats", "convert", "render")
+READING = ("check", "evaluate", "render")  # the commands that read answers
 ONE_SHOT = frozenset({Capability.INSTANCES, Capability.PROMPT, Capability.CHECK, Capability.EVALUATE,
                       Capability.ANSWERS})  # what every world that takes whole answers offers
 EPISODIC = frozenset({Capability.INSTANCES, Capability.PROMPT, Capability.PLAY, Capability.CHECK,
@@ -70,15 +74,23 @@ class Option:
 _SHARED: dict[str, Option] = {
     "planner": Option("planner", "who computes the plan", ("solve",)),
     "timeout": Option("timeout", "seconds a planner may run per instance", ("solve",), 300.0, kind=float),
-    "pick": Option("pick", "which list is the answer when the text holds several", READING, "last",
-                   ("first", "last", "only")),
+    "pick": Option("pick", "which candidate answer is the answer when the text holds several: committed (a "
+                           "correction, else one introduced as the answer such as 'Final answer:', else the last "
+                           "bracket list or code block; lists introduced as explanation, recap or verification are "
+                           "not answers), or by position: last, first, only (several = unreadable)", READING,
+                   "committed", ("committed", "last", "first", "only")),
+    "unclosed": Option("unclosed", "a list cut off at the end of the text (the token limit?): accept it (read, "
+                                   "noted) or reject the answer as unreadable", READING, "accept",
+                       ("accept", "reject")),
+    "strict_read": Option("strict_read", "score an ambiguous answer (candidate answers that differ) as unreadable",
+                          READING, kind=bool),
     "unknown": Option("unknown", "a slot of the answer that names no action (always reported)", READING),
 }
 
 
 def shared_option(name: str, detail: str = "", **changes: Any) -> Option:
-    """The option ``name`` as every world declares it (planner, timeout, pick, unknown), with this world's
-    ``detail`` added to its help and its own ``choices``/``default`` where they differ.
+    """The option ``name`` as every world declares it (planner, timeout, pick, unclosed, strict_read, unknown),
+    with this world's ``detail`` added to its help and its own ``choices``/``default`` where they differ.
 
     >>> shared_option("timeout", default=60.0).flag, shared_option("timeout").default
     ('--timeout', 300.0)
@@ -120,7 +132,8 @@ class Example:
 
     ``valid`` is strict validity; ``failure_step`` and ``failure`` (words the reason contains) say
     where and why an invalid answer fails; ``parsed`` is False for an answer with no readable plan;
-    ``scores`` are expected scores (a subset of the verdict's); ``options`` go to ``check``.
+    ``scores`` are expected scores (a subset of the verdict's); ``options`` go to ``check``; ``read``
+    is the read status the verdict must carry (clear, ambiguous or none), when given.
     """
 
     instance: str
@@ -133,6 +146,7 @@ class Example:
     scores: Mapping[str, float] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     shows: str = ""  # what the example is about, in a few words
+    read: str | None = None
 
 
 @dataclass(frozen=True)
@@ -185,6 +199,10 @@ class World(Protocol):
 
     def instance_id(self, instance: Any) -> str: ...
 
+    def instance_ids(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[str]:
+        """The ids the selectors name, without necessarily building the instances."""
+        ...
+
     def instance_json(self, instance: Any) -> dict[str, Any]: ...
 
     def prompt(self, instance: Any, **options: Any) -> Prompt: ...
@@ -211,7 +229,17 @@ class World(Protocol):
         """PDDL files for one instance: file name -> text (domains are shared across instances)."""
         ...
 
-    def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary: ...
+    def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
+        """Counts and statistics of the selected instances; a world whose instances are slow to build calls
+        ``report()`` (an option) after each one, for a progress bar."""
+        ...
+
+    def render(self, instance: Any, answer: Any = None, *, verdict: Verdict | None = None, **options: Any) -> Picture:
+        """A picture of the instance and, when given, of the answer (free text or actions; an interactive
+        world's :class:`~plancheck.episodes.log.Episode`). ``verdict`` is the answer's verdict when the
+        caller has it already (else it is computed); ``compact=True`` asks for a report's picture (the
+        answer alone, without side panels such as the optimum's)."""
+        ...
 
 
 class WorldBase:
@@ -225,6 +253,23 @@ class WorldBase:
     requires: tuple[str, ...] = ()  # modules the world runs on (importable names), from the extra below
     extra: str | None = None  # the pip extra that installs them: plancheck[<extra>]
     episodes: Episodes | None = None  # an interactive world's episodes (Capability.PLAY)
+    data_release: str = ""  # the benchmark data the instances come from (a release), or how they are made
+
+    def versions(self) -> dict[str, str | None]:
+        """What a result depends on: plancheck's version, the data release, and the installed version of every
+        module the world runs on (None when it is not installed).
+
+        >>> from plancheck.version import __version__
+        >>> WorldBase().versions() == {"plancheck": __version__, "data": None}
+        True
+        """
+        found: dict[str, str | None] = {"plancheck": __version__, "data": self.data_release or None}
+        for module in self.requires:
+            try:
+                found[module] = importlib.metadata.version(module)
+            except importlib.metadata.PackageNotFoundError:
+                found[module] = None
+        return found
 
     def supports(self, capability: Capability | str) -> bool:
         return Capability(capability) in self.capabilities
@@ -246,6 +291,11 @@ class WorldBase:
     def instance_id(self, instance: Any) -> str:
         return instance.id
 
+    def instance_ids(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[str]:
+        """The ids the selectors name, in order; a world whose instances are costly to build lists them
+        without building them."""
+        return (self.instance_id(instance) for instance in self.instances(selectors, data, **options))
+
     def instance_json(self, instance: Any) -> dict[str, Any]:
         return instance.to_json()
 
@@ -255,11 +305,35 @@ class WorldBase:
     def export(self, instance: Any, **options: Any) -> dict[str, str]:
         raise self.unsupported("export (it has no PDDL form)")
 
+    def solve_warning(self, instance: Any, **options: Any) -> str | None:
+        """Why a ``solve`` with these options is not expected to finish on this instance (said before it runs),
+        or None."""
+        return None
+
     def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
         raise self.unsupported("stats")
 
     def pddl_plan(self, instance: Any, answer: str | Sequence[str], **options: Any) -> tuple[str, str]:
         raise self.unsupported("PDDL plans of answers")
+
+    def render(self, instance: Any, answer: Any = None, *, verdict: Verdict | None = None, **options: Any) -> Picture:
+        raise self.unsupported("pictures")
+
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """The setting an answer belongs to: the rows of ``evaluate --plot`` and a filter of ``--html``."""
+        return "all"
+
+    def model(self, record: Record) -> str:
+        """Whose answer a record is, as the summary table names it (by default the record's ``model``)."""
+        return record.model
+
+    def headline(self, **options: Any) -> str | None:
+        """The score ``evaluate --plot`` shows (None: each verdict's first score)."""
+        return None
+
+    def reference_scores(self, setting: str, **options: Any) -> dict[str, float]:
+        """Reference values of the headline score in ``setting`` (baselines the rules define), for plots."""
+        return {}
 
     def commands(self) -> tuple[str, ...]:
         """The commands this world offers, in the command line's order."""

@@ -19,8 +19,11 @@ needs_fast_downward = pytest.mark.skipif(fast_downward_driver() is None,
                                          reason="needs Fast Downward: pip install 'plancheck[planners]'")
 needs_symk = pytest.mark.skipif(symk_driver() is None, reason="needs SymK: pip install 'plancheck[symk]'")
 needs_pyperplan = pytest.mark.skipif(_missing("pyperplan"), reason="needs pyperplan: pip install 'plancheck[planners]'")
+needs_pillow = pytest.mark.skipif(_missing("PIL"), reason="needs Pillow: pip install 'plancheck[render]'")
 needs_unified_planning = pytest.mark.skipif(_missing("unified_planning"),
                                             reason="needs unified-planning: pip install 'plancheck[planners]'")
+INSPECT = "needs inspect-ai: pip install 'plancheck[inspect]'"
+LMEVAL = "needs lm-eval: pip install 'plancheck[lmeval]'"
 
 
 def unified_planning():

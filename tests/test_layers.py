@@ -1,8 +1,8 @@
 """The shape of the package stays true: imports run one way, generic layers know no world, worlds know no other.
 
 Layers, lowest first (a module may import its own layer and those below it):
-errors, rules, version <- translators <- verifier, files <- solvers, episodes <- world <- domains <- registry
-<- cli, demo, api.
+errors, rules, version <- translators, drawing <- verifier, files <- solvers, episodes <- world <- domains <- registry
+<- cli, demo, api, pictures, integrations (the harness integrations reach worlds through the registry and the API only).
 Inside ``domains``, a world imports its own package and its family's shared modules
 (``domains/smartplay/_frame.py``, ``domains/langsuite/engine/``), never another world.
 """
@@ -19,15 +19,16 @@ from plancheck.registry import WORLDS, world_names, world_package
 PACKAGE = Path(__file__).resolve().parent.parent / "plancheck"
 LAYERS = (
     ("plancheck.errors", "plancheck.rules", "plancheck.version"),
-    ("plancheck.translators",),
+    ("plancheck.translators", "plancheck.drawing"),
     ("plancheck.verifier", "plancheck.files"),
     ("plancheck.solvers", "plancheck.episodes"),
     ("plancheck.world",),
     ("plancheck.domains",),
     ("plancheck.registry",),
-    ("plancheck.cli", "plancheck.demo", "plancheck.api", "plancheck.__main__", "plancheck"),
+    ("plancheck.cli", "plancheck.demo", "plancheck.api", "plancheck.pictures", "plancheck.integrations",
+     "plancheck.__main__", "plancheck"),
 )
-GENERIC = ("translators", "solvers", "verifier", "episodes")
+GENERIC = ("translators", "solvers", "verifier", "episodes", "drawing", "integrations")
 
 
 def _module_name(path: Path) -> str:

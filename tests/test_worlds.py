@@ -136,6 +136,8 @@ def test_every_example_gets_the_verdict_its_world_promises(name, example: Exampl
         assert verdict.failure is None
     for rule, value in example.scores.items():
         assert math.isclose(verdict.scores[rule], value, abs_tol=1e-9), (rule, verdict.scores)
+    if example.read is not None:
+        assert verdict.read.status.value == example.read, verdict.read
     assert verdict.passed(Semantics.STRICT) == (example.valid and example.parsed and example.goal_reached is not False)
     again = world.check(instance, example.answer, **example.options)
     assert json.dumps(again.to_json()) == json.dumps(verdict.to_json())  # deterministic, and JSON all through
@@ -163,6 +165,9 @@ def test_every_episode_example_gets_the_verdict_its_world_promises(name, example
         assert verdict.failure is not None and verdict.failure.step == example.step, (example.name, verdict.failure)
         assert example.failure in verdict.failure.reason, (example.name, verdict.failure)
     assert verdict.passed("strict") == (example.valid and example.consistent and verdict.goal_reached is not False)
+    reads = {status: verdict.metrics[f"read_{status}"] for status in ("clear", "ambiguous", "none")}
+    assert verdict.read.status.value == ("ambiguous" if reads["ambiguous"] else "clear"), (verdict.read, reads)
+    assert verdict.read.why.startswith(f"{reads['clear']} of {sum(reads.values())} replies read clearly")
     again = check_episode(world.episodes, example.episode)
     assert json.dumps(again.to_json()) == json.dumps(verdict.to_json())
 

@@ -2,31 +2,33 @@
 
 Exit codes: 0 = ok / valid, 1 = plan invalid or check failed, 2 = bad input or usage.
 This package is the only place that prints, reads environment variables or exits. One module per
-group of commands (``browse``, ``check``, ``evaluate``, ``play``, ``solve``, ``tools``); the parser is built
+group of commands (``browse``, ``check``, ``evaluate``, ``play``, ``render``, ``solve``, ``tools``); the parser is built
 from what each world declares (``parser``).
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import logging
 import os
 import sys
 from collections.abc import Iterable
 
-from plancheck.cli.browse import cmd_instances, cmd_prompt, cmd_stats, cmd_worlds
-from plancheck.cli.check import cmd_check
 from plancheck.cli.common import BAD_INPUT, FAILED, world_options
-from plancheck.cli.evaluate import cmd_evaluate
+from plancheck.cli.outputs import Terminated, sigterm_raises
 from plancheck.cli.parser import build_parser
-from plancheck.cli.play import cmd_convert, cmd_play
-from plancheck.cli.solve import cmd_export, cmd_solve
-from plancheck.cli.tools import cmd_demo, cmd_validate
 from plancheck.errors import BadInputError, DataNotFoundError, PlancheckError
 from plancheck.registry import get_world
 
-_WORLD_COMMANDS = {"instances": cmd_instances, "prompt": cmd_prompt, "play": cmd_play, "check": cmd_check,
-                   "evaluate": cmd_evaluate, "solve": cmd_solve, "export": cmd_export, "stats": cmd_stats,
-                   "convert": cmd_convert}
+_COMMANDS = {  # command -> the module of this package that runs it (imported only for that command)
+    "worlds": "browse", "instances": "browse", "prompt": "browse", "stats": "browse", "check": "check",
+    "evaluate": "evaluate", "play": "play", "convert": "play", "solve": "solve", "export": "solve", "demo": "tools",
+    "validate": "tools", "schema": "tools", "render": "render"}
+
+
+def _command(name: str):
+    return getattr(importlib.import_module(f"plancheck.cli.{_COMMANDS[name]}"), f"cmd_{name}")
 
 
 class _NoteHandler(logging.Handler):
@@ -64,20 +66,21 @@ def _as_flags(error: BadInputError) -> str:
 
 def main(argv: Iterable[str] | None = None) -> int:
     _show_notes()
-    parser = build_parser()
-    args = parser.parse_args(None if argv is None else list(argv))
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(argv).parse_args(argv)
+    with sigterm_raises():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
-        if args.command == "worlds":
-            return cmd_worlds(args)
-        if args.command == "demo":
-            return cmd_demo(args)
-        if args.command == "validate":
-            return cmd_validate(args)
+        if args.command in ("worlds", "demo", "validate", "schema"):
+            return _command(args.command)(args)
         world = get_world(args.world)
         if not world.supports(args.command):
             raise world.unsupported(args.command)
         world.require()
-        return _WORLD_COMMANDS[args.command](args, world, world_options(args, world, args.command))
+        return _command(args.command)(args, world, world_options(args, world, args.command))
     except BadInputError as error:
         print(f"plancheck: error: {_as_flags(error)}", file=sys.stderr)
         return BAD_INPUT
@@ -93,6 +96,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("plancheck: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("plancheck: terminated", file=sys.stderr)
+        return 128 + 15
 
 
 if __name__ == "__main__":  # pragma: no cover

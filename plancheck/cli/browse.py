@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from plancheck.cli.common import OK, data_dir, emit, json_out, select
+from plancheck.cli.common import OK, count_selected, data_dir, emit, select
+from plancheck.cli.outputs import input_paths, output_stream
+from plancheck.cli.progress import Progress
 from plancheck.errors import BadInputError
 from plancheck.registry import UNSUPPORTED, get_world, world_names
 from plancheck.verifier.render import table_text
@@ -30,36 +32,45 @@ def cmd_worlds(args: argparse.Namespace) -> int:
 
 def cmd_instances(args, world: World, options: dict) -> int:
     count = 0
-    for instance in select(world, args.selectors or ["all"], data_dir(args), options):
+    for instance in select(world, args.selectors or ["all"], data_dir(args), options, ids=not args.json):
         if args.limit is not None and count >= args.limit:
             break
-        print(json.dumps(world.instance_json(instance)) if args.json else world.instance_id(instance))
+        print(json.dumps(world.instance_json(instance)) if args.json else instance)
         count += 1
     return OK
 
 
 def cmd_prompt(args, world: World, options: dict) -> int:
-    stream = json_out(args.output)
+    progress = Progress("prompts", not args.no_progress and args.output is not None)  # not over prompts printed
+    if progress.enabled:
+        progress.total = count_selected(world, args.selectors, data_dir(args), options)
     try:
-        for instance in select(world, args.selectors, data_dir(args), options):
-            prompt = world.prompt(instance, **options)
-            if args.json or args.output:
-                emit(prompt.to_json(), stream)
-            else:
-                if prompt.system is not None:
-                    print(f"=== {prompt.instance}: system ===\n{prompt.system}")
-                for role, content in prompt.context:
-                    print(f"=== {prompt.instance}: {role} ===\n{content}")
-                if prompt.user is not None:  # LangSuitE sends system messages only
-                    print(f"=== {prompt.instance}: user ===\n{prompt.user}")
+        with output_stream(args.output, input_paths(args.selectors)) as stream:
+            for instance in select(world, args.selectors, data_dir(args), options):
+                prompt = world.prompt(instance, **options)
+                progress.tick()
+                if args.json or args.output:
+                    emit(prompt.to_json(), stream)
+                else:
+                    if prompt.system is not None:
+                        print(f"=== {prompt.instance}: system ===\n{prompt.system}")
+                    for role, content in prompt.context:
+                        print(f"=== {prompt.instance}: {role} ===\n{content}")
+                    if prompt.user is not None:  # LangSuitE sends system messages only
+                        print(f"=== {prompt.instance}: user ===\n{prompt.user}")
     finally:
-        if args.output:
-            stream.close()
+        progress.done()
     return OK
 
 
 def cmd_stats(args, world: World, options: dict) -> int:
-    summary = world.stats(args.selectors or ["all"], data_dir(args), **options)
+    progress = Progress("instances", not args.no_progress)
+    if progress.enabled:
+        progress.total = count_selected(world, args.selectors or ["all"], data_dir(args), options)
+    try:
+        summary = world.stats(args.selectors or ["all"], data_dir(args), **options, report=progress.tick)
+    finally:
+        progress.done()
     if not summary.rows:
         raise BadInputError(f"no instance matches {' '.join(args.selectors or ['all'])} with the options given")
     if args.json:

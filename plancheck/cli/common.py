@@ -42,21 +42,28 @@ def read_answer(path: str) -> str:
     return text
 
 
-def json_out(path: Path | None) -> TextIO:
-    return open(path, "w", encoding="utf-8") if path else sys.stdout
+def json_line(obj: Any) -> str:
+    """``obj`` as one line of JSON that UTF-8 can hold: a lone surrogate (a JSON escape such as \\ud800 in the
+    input) is not UTF-8, so a line holding one is written with ASCII escapes."""
+    text = json.dumps(obj, ensure_ascii=False) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(obj) + "\n"
+    return text
 
 
 def emit(obj: Any, stream: TextIO) -> None:
-    try:
-        stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
-    except UnicodeEncodeError:  # a lone surrogate (a JSON escape such as \ud800 in the input) is not UTF-8
-        stream.write(json.dumps(obj) + "\n")
+    stream.write(json_line(obj))
 
 
-def select(world: World, selectors: Sequence[str], data: Path | None, options: dict) -> Iterator[Any]:
-    """The selected instances; none at all is bad input (a filter such as --indices left nothing)."""
+def select(world: World, selectors: Sequence[str], data: Path | None, options: dict,
+           ids: bool = False) -> Iterator[Any]:
+    """The selected instances (``ids``: only their ids, which some worlds list without building the
+    instances); none at all is bad input (a filter such as --indices left nothing)."""
     count = 0
-    for count, instance in enumerate(world.instances(selectors, data, **options), start=1):
+    chosen = world.instance_ids(selectors, data, **options) if ids else world.instances(selectors, data, **options)
+    for count, instance in enumerate(chosen, start=1):
         yield instance
     if not count:
         used = [f"--{name.replace('_', '-')}" + ("" if value is True else f" {value}")
@@ -64,3 +71,12 @@ def select(world: World, selectors: Sequence[str], data: Path | None, options: d
                 if name in ("indices", "setting", "answerable") and value not in (None, False)]
         raise BadInputError(f"no instance matches {' '.join(selectors)}"
                             + (f" with {', '.join(used)}" if used else ""))
+
+
+def count_selected(world: World, selectors: Sequence[str], data: Path | None, options: dict) -> int | None:
+    """How many instances the selectors name (their ids only, which some worlds list without building the
+    instances); None when it cannot be told."""
+    try:
+        return sum(1 for _ in world.instance_ids(selectors, data, **options))
+    except BadInputError:
+        return None  # said again, in full, when the instances are read

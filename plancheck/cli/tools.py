@@ -1,4 +1,4 @@
-"""The commands that need no world: ``validate`` (any PDDL) and ``demo``."""
+"""The commands that need no world: ``validate`` (any PDDL), ``schema`` and ``demo``."""
 
 from __future__ import annotations
 
@@ -22,3 +22,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     report = run_demo()
     print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
     return OK if report.ok else FAILED
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from plancheck.verifier.schema import schema_text
+
+    print(schema_text(args.name), end="")
+    return OK

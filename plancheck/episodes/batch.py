@@ -15,23 +15,30 @@ from plancheck.verifier.records import BrokenRecord, Record
 
 def record_of(episode: Episode) -> Record:
     """The batch record of an episode: its header's line, instance, and who played (for per-model tables:
-    the header's ``model``, else a reference policy's name, else the file's name)."""
+    the header's ``model``, else a reference policy's name, else the file's name); the header's seed,
+    settings, policy, model and any other keys are the record's fields, kept in output rows."""
     header = episode.header
     model = header.model or (header.policy if header.policy.startswith("reference:") else None)
     return Record(header.line, header.instance, source=episode.source,
-                  meta={"model": model, "seed": header.seed, "policy": header.policy})
+                  meta={"model": model, "seed": header.seed, "policy": header.policy},
+                  fields={"seed": header.seed, "settings": dict(header.settings), "policy": header.policy,
+                          **({"model": header.model} if header.model is not None else {}), **header.extra})
 
 
 def evaluate_episodes(episodes: Episodes, paths: Iterable[Path]) -> Iterator[BatchItem]:
     """One item per episode of each file: its verdict, or why it could not be checked."""
     for path in paths:
         for episode in read_episodes(path):
-            if isinstance(episode, BrokenEpisode):
-                yield BatchItem(BrokenRecord(episode.line, episode.reason, episode.source, episode.instance),
-                                error=episode.reason)
-                continue
-            record = record_of(episode)
-            try:
-                yield BatchItem(record, verdict=check_episode(episodes, episode))
-            except BadInputError as error:
-                yield BatchItem(record, error=error.message)
+            yield evaluate_episode(episodes, episode)
+
+
+def evaluate_episode(episodes: Episodes, episode: Episode | BrokenEpisode) -> BatchItem:
+    """One episode's item: its verdict, or why it could not be checked."""
+    if isinstance(episode, BrokenEpisode):
+        return BatchItem(BrokenRecord(episode.line, episode.reason, episode.source, episode.instance),
+                         error=episode.reason)
+    record = record_of(episode)
+    try:
+        return BatchItem(record, verdict=check_episode(episodes, episode))
+    except BadInputError as error:
+        return BatchItem(record, error=error.message)

@@ -14,14 +14,61 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from plancheck.episodes.game import CLEAR, CheckedStep, Episodes, Follower, Game, Read, Reading, Transition
+from plancheck.episodes.game import (
+    AMBIGUOUS,
+    CLEAR,
+    NONE,
+    CheckedStep,
+    Episodes,
+    Follower,
+    Game,
+    Read,
+    Reading,
+    Transition,
+)
 from plancheck.episodes.log import Episode, Step
 from plancheck.errors import BadInputError, Location
+from plancheck.translators.answer import Reading as VerdictReading
+from plancheck.translators.answer import ReadStatus
 from plancheck.verifier.verdict import Failure, LazySteps, StepView, Verdict
 
 
 def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
     """The verdict on one logged episode (BadInputError for a log of another world or an unknown instance)."""
+    instance, settings, notes, reading, follower, run = _replay(episodes, episode)
+    outcome = episodes.outcome(instance, settings, run.checked)
+    first = run.problems[0] if run.problems else None
+    checked = tuple(run.checked)
+    return Verdict(
+        world=episodes.world,
+        instance=episodes.instance_id(instance),
+        actions=tuple(c.action for c in checked if c.action is not None),
+        form=f"episode log ({reading.name} reading, checked by "
+             f"{'replay of the seed' if follower is None else 'observation'})",
+        notes=tuple(notes) + _grouped(checked) + outcome.notes + run.notes(),
+        steps=LazySteps(lambda: tuple(_view(episodes, c) for c in checked)),
+        valid=first is None,
+        failure=None if first is None else Failure(first[0], first[1], first[2]),
+        has_goal=episodes.has_goal,
+        goal_reached=outcome.goal_reached,
+        goal_step=outcome.goal_step,
+        scores=dict(outcome.scores),
+        metrics={"seed": episode.header.seed, "steps": len(checked), **_reads(checked),
+                 "inconsistent_steps": run.inconsistent, **outcome.metrics},
+        optimal=outcome.optimal,
+        consistent=run.inconsistent == 0,
+        read=_read_status(checked),
+    )
+
+
+def replay_episode(episodes: Episodes, episode: Episode) -> tuple[CheckedStep, ...]:
+    """The episode's steps as :func:`check_episode` re-verifies them (the transitions the rules give, or the
+    logged ones an observational checker adopted): what pictures of an episode draw."""
+    return tuple(_replay(episodes, episode)[-1].checked)
+
+
+def _replay(episodes: Episodes, episode: Episode) -> tuple[Any, dict[str, Any], tuple[str, ...], Reading,
+                                                           Follower | None, _Run]:
     header = episode.header
     where = Location(episode.source or None, header.line or None)
     if header.world != episodes.world:
@@ -50,28 +97,7 @@ def check_episode(episodes: Episodes, episode: Episode) -> Verdict:
         if not run.step(logged):
             break
     run.finish(len(episode.steps))
-    outcome = episodes.outcome(instance, settings, run.checked)
-    first = run.problems[0] if run.problems else None
-    checked = tuple(run.checked)
-    return Verdict(
-        world=episodes.world,
-        instance=episodes.instance_id(instance),
-        actions=tuple(c.action for c in checked if c.action is not None),
-        form=f"episode log ({reading.name} reading, checked by "
-             f"{'replay of the seed' if follower is None else 'observation'})",
-        notes=tuple(notes) + _grouped(checked) + outcome.notes + run.notes(),
-        steps=LazySteps(lambda: tuple(_view(episodes, c) for c in checked)),
-        valid=first is None,
-        failure=None if first is None else Failure(first[0], first[1], first[2]),
-        has_goal=episodes.has_goal,
-        goal_reached=outcome.goal_reached,
-        goal_step=outcome.goal_step,
-        scores=dict(outcome.scores),
-        metrics={"seed": header.seed, "steps": len(checked), **_reads(checked),
-                 "inconsistent_steps": run.inconsistent, **outcome.metrics},
-        optimal=outcome.optimal,
-        consistent=run.inconsistent == 0,
-    )
+    return instance, settings, tuple(notes), reading, follower, run
 
 
 class _Run:
@@ -247,6 +273,29 @@ def _reads(checked: Sequence[CheckedStep]) -> dict[str, int]:
         if step.read is not None:
             counts[f"read_{step.read.status}"] += 1
     return counts
+
+
+def _read_status(checked: Sequence[CheckedStep]) -> VerdictReading:
+    """The log's read status, summed up from its replies' readings (see :func:`replies_reading`)."""
+    return replies_reading([(step.index, step.read.status) for step in checked if step.read is not None])
+
+
+def replies_reading(statuses: Sequence[tuple[int, str]]) -> VerdictReading:
+    """The read status of a conversation from its replies' (step, status) readings: ambiguous when a reply was
+    read ambiguously, else clear (a reply that names no action is said with its step: the reading took no
+    action or its benchmark's fallback, and the rest is still read).
+
+    >>> replies_reading([(1, "clear"), (2, "none"), (3, "ambiguous")]).why
+    '1 of 3 replies read clearly; ambiguous at step(s) 3; no action at step(s) 2'
+    """
+    ambiguous = [str(step) for step, status in statuses if status == AMBIGUOUS]
+    unread = [str(step) for step, status in statuses if status == NONE]
+    why = f"{sum(1 for _, status in statuses if status == CLEAR)} of {len(statuses)} replies read clearly"
+    if ambiguous:
+        why += f"; ambiguous at step(s) {', '.join(ambiguous)}"
+    if unread:
+        why += f"; no action at step(s) {', '.join(unread)}"
+    return VerdictReading(ReadStatus.AMBIGUOUS if ambiguous else ReadStatus.CLEAR, why)
 
 
 def _grouped(checked: Sequence[CheckedStep]) -> tuple[str, ...]:

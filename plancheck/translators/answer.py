@@ -18,6 +18,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from lark import Token, Tree
 
 from plancheck.rules import Unknown
+from plancheck.translators.markers import Role
 
 A = TypeVar("A", bound=Hashable)
 
@@ -60,8 +61,9 @@ class ParsedAction(NamedTuple):
 
 
 class Pick(str, Enum):
-    """Which candidate list is the answer when a text holds several."""
+    """Which candidate list is the answer when a text holds several (see :mod:`plancheck.translators.reading`)."""
 
+    COMMITTED = "committed"  # a correction, else one introduced as the answer, else the last delimited one
     FIRST = "first"
     LAST = "last"
     ONLY = "only"
@@ -74,18 +76,71 @@ class UnknownPolicy(str, Enum):
     SKIP = "skip"
 
 
+class ReadStatus(str, Enum):
+    """How sure the read of an answer is."""
+
+    CLEAR = "clear"  # one candidate answer, or all candidates that could be the answer agree
+    AMBIGUOUS = "ambiguous"  # candidates differ: the reading lists them and says which was chosen, and why
+    NONE = "none"  # no answer could be read
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A candidate as a verdict reports it: where, what form, what role, which actions."""
+
+    line: int
+    column: int
+    form: str
+    role: Role
+    label: str
+    actions: tuple[str, ...]
+    chosen: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "column": self.column, "form": self.form, "role": self.role.value,
+                "label": self.label, "actions": list(self.actions), "chosen": self.chosen}
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How an answer was read: the status, why the chosen candidate was chosen, and (when several) the candidates."""
+
+    status: ReadStatus = ReadStatus.CLEAR
+    why: str = ""
+    candidates: tuple[Seen, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"status": self.status.value, "why": self.why}
+        if len(self.candidates) > 1:
+            data["candidates"] = [seen.to_json() for seen in self.candidates]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Reading:
+        """The reading :meth:`to_json` wrote."""
+        return cls(ReadStatus(data["status"]), data.get("why", ""),
+                   tuple(Seen(c["line"], c["column"], c["form"], Role(c["role"]), c["label"], tuple(c["actions"]),
+                              c.get("chosen", False)) for c in data.get("candidates", ())))
+
+
+CLEAR = Reading(ReadStatus.CLEAR, "the only candidate answer")
+NOT_READ = Reading(ReadStatus.NONE, "no answer could be read")
+
+
 @dataclass(frozen=True, slots=True)
 class ParsedAnswer(Generic[A]):
     """The result of reading one answer.
 
     ``form`` names what was recognised as the answer ("bracket list", "numbered lines", ...);
-    ``notes`` are remarks a person should see (e.g. "the list is never closed").
+    ``notes`` are remarks a person should see (e.g. "the list is never closed"); ``reading`` says
+    how sure the read is.
     """
 
     items: tuple[ParsedAction, ...]
     spans: tuple[Span, ...] = ()
     form: str = ""
     notes: tuple[str, ...] = field(default=())
+    reading: Reading = field(default_factory=lambda: CLEAR)
 
     def actions(self, unknown: UnknownPolicy | str = UnknownPolicy.NOOP) -> list[A | Unknown]:
         """The action sequence to execute under the given unknown-token policy (an enum member or its name)."""

@@ -39,19 +39,22 @@ def evaluate_records(world: Checker, records: Iterable[Record | BrokenRecord], d
                      **options: Any) -> Iterator[BatchItem]:
     """Check every record; unreadable records and unknown instances become error items."""
     for record in records:
-        if isinstance(record, BrokenRecord):
-            yield BatchItem(record, error=record.reason)
-            continue
-        try:
-            instance = world.resolve(record, data, **options)
-            answer = record.text if record.text is not None else list(record.actions or ())
-            verdict = world.check(instance, answer, source="answer", **options)  # the item names file and line
-        except BadInputError as error:
-            yield BatchItem(record, error=_reason(error, record))
-        else:
-            if record.notes:
-                verdict = replace(verdict, notes=record.notes + verdict.notes)
-            yield BatchItem(record, verdict=verdict)
+        yield evaluate_record(world, record, data, **options)
+
+
+def evaluate_record(world: Checker, record: Record | BrokenRecord, data: Path | None, **options: Any) -> BatchItem:
+    """One record's item: its verdict, or why it could not be scored."""
+    if isinstance(record, BrokenRecord):
+        return BatchItem(record, error=record.reason)
+    try:
+        instance = world.resolve(record, data, **options)
+        answer = record.text if record.text is not None else list(record.actions or ())
+        verdict = world.check(instance, answer, source="answer", **options)  # the item names file and line
+    except BadInputError as error:
+        return BatchItem(record, error=_reason(error, record))
+    if record.notes:
+        verdict = replace(verdict, notes=record.notes + verdict.notes)
+    return BatchItem(record, verdict=verdict)
 
 
 def _reason(error: BadInputError, record: Record) -> str:

@@ -107,7 +107,12 @@ class PddlTask:
 
     def is_a(self, name: str, types: tuple[str, ...]) -> bool:
         kind = self.type_of.get(name)
-        return kind is not None and any(t in self.domain.ancestors(kind) for t in types)
+        return kind is not None and not self._above[kind].isdisjoint(types)
+
+    @cached_property
+    def _above(self) -> dict[str, frozenset[str]]:
+        """Each object type and the types above it (``is_a`` runs for every argument of every step)."""
+        return {kind: frozenset(self.domain.ancestors(kind)) for kind in set(self.type_of.values())}
 
     def bindings(self, params: tuple[Param, ...], base: Binding) -> Iterator[dict[str, str]]:
         """Every assignment of objects to ``params`` on top of ``base``."""

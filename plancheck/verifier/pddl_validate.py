@@ -96,10 +96,14 @@ def _steps(count: int) -> str:
 
 def check_steps(task: PddlTask, plan: Plan) -> None:
     """Raise :class:`PDDLError` at the first step that names no action instance of the task."""
+    known: set[Atom] = set()  # plans repeat their actions: each is checked once
     for index, step in enumerate(plan.steps, start=1):
+        if step.action in known:
+            continue
         problem = task.instance_problem(step.action)
         if problem is not None:
             raise PDDLError(f"step {index} {step}: {problem}", Location(plan.source, step.line, step.column))
+        known.add(step.action)
 
 
 def _metric_name(task: PddlTask) -> str:

@@ -8,13 +8,14 @@ under the benchmark's named rules, world-specific metrics, and the optimum when 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
 from plancheck.errors import AnswerParseError
-from plancheck.translators.answer import ParsedAnswer, Span
+from plancheck.translators.answer import CLEAR, NOT_READ, ParsedAnswer, Reading, ReadStatus, Span, SpanKind
 from plancheck.verifier.execute import Trace
+from plancheck.verifier.feedback import feedback_text
 
 
 class Semantics(str, Enum):
@@ -49,11 +50,17 @@ class StepView:
 
 
 class LazySteps(Sequence[StepView]):
-    """The per-step view of a trace, built only when someone looks (batches usually do not)."""
+    """The per-step view of a trace, built only when someone looks (batches usually do not).
 
-    def __init__(self, build: Callable[[], tuple[StepView, ...]]):
+    ``count`` and ``one`` (the view of step ``index``, 0-based), when given, answer ``len`` and a
+    single index without building every step (feedback looks at one step only).
+    """
+
+    def __init__(self, build: Callable[[], tuple[StepView, ...]], *, count: int | None = None,
+                 one: Callable[[int], StepView] | None = None):
         self._build: Callable[[], tuple[StepView, ...]] | None = build
         self._steps: tuple[StepView, ...] = ()
+        self._count, self._one = count, one
 
     def _get(self) -> tuple[StepView, ...]:
         if self._build is not None:
@@ -61,9 +68,15 @@ class LazySteps(Sequence[StepView]):
         return self._steps
 
     def __getitem__(self, index):  # type: ignore[override]
+        if self._build is not None and self._one is not None and self._count is not None and isinstance(index, int):
+            if not -self._count <= index < self._count:
+                raise IndexError(index)
+            return self._one(index % self._count)
         return self._get()[index]
 
     def __len__(self) -> int:
+        if self._build is not None and self._count is not None:
+            return self._count
         return len(self._get())
 
     def __eq__(self, other: object) -> bool:
@@ -95,6 +108,7 @@ class Verdict:
     metrics: Mapping[str, Any] = field(default_factory=dict)
     optimal: Mapping[str, float] | None = None
     consistent: bool = True  # False: the answer's own record contradicts the rules (an episode log's outcomes)
+    read: Reading = CLEAR
 
     @property
     def parsed(self) -> bool:
@@ -113,6 +127,11 @@ class Verdict:
             return False
         goal_ok = self.goal_reached is not False if self.has_goal else True
         return goal_ok and (self.valid if Semantics(semantics) is Semantics.STRICT else True)
+
+    def feedback(self) -> str:
+        """A short message on this verdict that a model can be given: the first problem, in the world's words,
+        and the progress made (see :mod:`plancheck.verifier.feedback`)."""
+        return feedback_text(self)
 
     def ratio(self, rule: str) -> float | None:
         """Score / optimum under ``rule`` (None when the optimum is unknown or zero)."""
@@ -138,8 +157,10 @@ class Verdict:
             "ignored": self.ignored,
             "scores": dict(self.scores),
             "metrics": dict(self.metrics),
+            "read": self.read.to_json(),
             "unread": [span.to_json() for span in self.spans],
             "notes": list(self.notes),
+            "feedback": self.feedback(),
         }
         if not self.consistent:
             data["consistent"] = False
@@ -152,10 +173,46 @@ class Verdict:
         return data
 
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Verdict:
+        """The verdict :meth:`to_json` wrote, less its steps (what summaries need, e.g. of a resumed run).
+
+        >>> v = Verdict("w", "i", actions=("A",), valid=True, has_goal=True, goal_reached=True, scores={"s": 1.5})
+        >>> Verdict.from_json(v.to_json()) == v
+        True
+        """
+        failure = data.get("failure")
+        return cls(
+            world=data["world"], instance=data["instance"], actions=tuple(data.get("actions", ())),
+            spans=tuple(Span(s["start"], s["end"], s["text"], SpanKind(s["kind"]), s["line"], s["column"])
+                        for s in data.get("unread", ())),
+            form=data.get("form", ""), notes=tuple(data.get("notes", ())), parse_error=data.get("parse_error"),
+            valid=data.get("valid", False),
+            failure=None if failure is None else Failure(failure["step"], failure["action"], failure["reason"],
+                                                         tuple(failure.get("unmet", ()))),
+            has_goal=data.get("goal_reached") is not None, goal_reached=data.get("goal_reached"),
+            goal_step=data.get("goal_step"), ignored=data.get("ignored", 0), scores=dict(data.get("scores", {})),
+            metrics=dict(data.get("metrics", {})), optimal=data.get("optimal"),
+            consistent=data.get("consistent", True),
+            read=Reading.from_json(data["read"]) if "read" in data else CLEAR)
+
+
 def unparseable(world: str, instance: str, error: AnswerParseError, has_goal: bool = False) -> Verdict:
     """The verdict for an answer in which no plan could be read."""
     return Verdict(world=world, instance=instance, parse_error=str(error), has_goal=has_goal,
-                   goal_reached=False if has_goal else None)
+                   goal_reached=False if has_goal else None, read=NOT_READ)
+
+
+def strict_read(verdict: Verdict, strict: bool = True) -> Verdict:
+    """Under ``--strict-read``, an ambiguous answer (candidate answers that differ) is scored as unreadable; its
+    reading, the candidates it lists and what was read stay in the verdict."""
+    if not strict or verdict.read.status is not ReadStatus.AMBIGUOUS or not verdict.parsed:
+        return verdict
+    differ = sum(1 for seen in verdict.read.candidates if seen.actions)
+    return replace(verdict, parse_error=f"the answer is ambiguous: {differ} candidate answers differ (--strict-read "
+                                        f"scores it as unreadable; without it: {verdict.read.why})",
+                   actions=(), steps=(), valid=False, failure=None, goal_step=None, ignored=0, scores={},
+                   goal_reached=False if verdict.has_goal else None)
 
 
 def from_trace(
@@ -186,10 +243,12 @@ def from_trace(
         action = name(record.action) if record is not None else (
             name(ran[step - 1]) if step <= len(ran) else "(beyond the step limit)")
         failure = Failure(step, action, reason, record.unmet if record is not None else ())
-    steps = LazySteps(lambda: tuple(
-        StepView(s.index, name(s.action), s.ok, s.reason,
-                 describe_state(s.state) if describe_state is not None else None)
-        for s in trace.steps))
+    def view(s: Any) -> StepView:
+        return StepView(s.index, name(s.action), s.ok, s.reason,
+                        describe_state(s.state) if describe_state is not None else None)
+
+    steps = LazySteps(lambda: tuple(view(s) for s in trace.steps), count=len(trace.steps),
+                      one=lambda index: view(trace.steps[index]))
     return Verdict(
         world=world,
         instance=instance,
@@ -208,4 +267,5 @@ def from_trace(
         scores=dict(scores),
         metrics=dict(metrics),
         optimal=None if optimal is None else dict(optimal),
+        read=parsed.reading,
     )

@@ -63,6 +63,17 @@ def test_instance_ids_in_all_accepted_forms():
         parse_id("no seed here")
 
 
+@pytest.mark.parametrize("generation", ["installed", "6e713afe"])
+def test_ids_listed_without_building_are_the_ids_of_the_instances(generation):
+    from plancheck.registry import get_world
+
+    world = get_world("babyai")
+    chosen = ["BabyAI-SynthSeq-v0/seed=1", "BabyAI-GoToLocal-v0/seed=1", "BabyAI-BossLevel-v0@6e713afe/seed=4"]
+    ids = list(world.instance_ids(chosen, None, generation=generation))
+    assert ids == [item.id for item in world.instances(chosen, None, generation=generation)]
+    assert ("@6e713afe" in ids[0]) == (generation == "6e713afe") and "@" not in ids[1]
+
+
 def test_selectors_name_seed_ranges_and_published_sets(shared_data):
     chosen = list(select(["BabyAI-GoTo-v0/seeds=3-5"], None))
     assert [(c.env_id, c.seed) for c in chosen] == [("BabyAI-GoTo-v0", 3), ("BabyAI-GoTo-v0", 4), ("BabyAI-GoTo-v0", 5)]

@@ -97,6 +97,11 @@ def test_langsuite_reads_one_action_per_response():
     assert answer.actions() == [IGAction("pick_up", "red", "ball"), IGAction("move_ahead"),
                                 Unknown("turn_left and turn_right"), IGAction("stop")]
     assert [s.text for s in answer.spans] == ["turn_left and turn_right"]
+    assert (answer.reading.status.value, answer.reading.why) == ("ambiguous", "3 of 4 replies read clearly; "
+                                                                 "ambiguous at step(s) 3")
+    unread = parse_langsuite(["YES", "Act: move_ahead", "I am not sure"])  # the opening reply is not a step
+    assert (unread.reading.status.value, unread.reading.why) == ("clear", "1 of 2 replies read clearly; "
+                                                                 "no action at step(s) 2")
 
 
 def test_langsuite_positions_stay_true_after_characters_that_lower_case_lengthens():

@@ -53,7 +53,12 @@ def test_list_cut_off_by_the_token_limit():
 def test_numbered_lines_keep_the_leading_action_and_report_commentary():
     text = ("To collect energy:\n\n1. TAKE (3, 3) - Collect energy from cell (3, 3)\n"
             "2. MOVE RIGHT - Move right to cell (4, 3)\n3. Think about it\n4) drop")
-    answer = parse_answer(text)
+    with pytest.raises(AnswerParseError, match="numbered lines are prose"):  # line 3 is no action: no plan
+        parse_answer(text)
+    committed = parse_answer(text.replace("Think about it", "UP, then think about it"))
+    assert names(committed) == ["TAKE", "RIGHT", "UP", "DROP"]
+    assert ("commentary", "(3, 3) - Collect energy from cell (3, 3)") in spans(committed)
+    answer = parse_answer(text, ParsePolicy.of(pick="last"))  # the earlier rule: one slot per numbered line
     assert answer.form == "numbered lines"
     assert names(answer) == ["TAKE", "RIGHT", "Think about it", "DROP"]
     assert ("commentary", "- Move right to cell (4, 3)") in spans(answer)

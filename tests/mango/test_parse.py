@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from plancheck.domains.mango.graph import Move
 from plancheck.domains.mango.parse import MAX_CANDIDATES, format_answer, parse_answer, unquote
 from plancheck.errors import AnswerParseError
-from plancheck.translators.answer import SpanKind
+from plancheck.translators.answer import Pick, ReadStatus, SpanKind
 
 ROW = "{'location_before': 'hall', 'action': 'north', 'location_after': 'attic'}"
 
@@ -58,13 +58,15 @@ def test_text_around_the_list_and_extra_keys_are_reported_not_dropped():
         (SpanKind.OUTSIDE, "Hope this helps!", 3)]
 
 
-def test_the_first_trajectory_list_is_the_answer():
+def test_the_first_trajectory_list_is_the_answer_by_the_earlier_rule():
     text = "Actions: ['north']. Path: [" + ROW + "] or [{'location_before': 'x', 'action': 'y', " \
            "'location_after': 'z'}]"
-    answer = parse_answer(text)
+    answer = parse_answer(text, pick=Pick.FIRST)
     assert [i.action.before for i in answer.items] == ["hall"]
-    assert answer.notes == ("2 trajectory lists found; the first one is the answer",)
+    assert answer.reading.status is ReadStatus.AMBIGUOUS and "--pick first" in answer.reading.why  # was a note
     assert answer.spans[0].text.startswith("Actions: ['north']")
+    committed = parse_answer(text)  # the committed policy: the last of two lists introduced alike
+    assert [i.action.before for i in committed.items] == ["x"] and committed.reading.status is ReadStatus.AMBIGUOUS
 
 
 @pytest.mark.parametrize("text, message, line, column", [

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -173,3 +176,60 @@ def test_writer_round_trips_the_corpus():
         again = read_domain(domain_text(domain))
         assert again == domain, case.name
         assert read_problem(problem_text(problem, domain), again) == problem, case.name
+
+
+# --- the reader against Lark's LALR parser of the same grammar (plancheck/translators/pddl.lark) ---
+
+@cache
+def _lark_parser():
+    from lark import Lark
+
+    grammar = Path(__file__).resolve().parents[2] / "plancheck" / "translators" / "pddl.lark"
+    return Lark(grammar.read_text(), parser="lalr", lexer="basic")
+
+
+def _lark_nodes(text: str):
+    """The grammar's own parse, as (text, line, column) trees, or the error's kind and place."""
+    from lark import Token
+    from lark.exceptions import UnexpectedToken
+
+    parser = _lark_parser()
+
+    def convert(node):
+        if isinstance(node, Token):
+            return (node.value.lower(), node.line, node.column)
+        return (tuple(convert(child) for child in node.children[1:-1]),
+                node.children[0].line, node.children[0].column)
+
+    try:
+        return tuple(convert(child) for child in parser.parse(text).children)
+    except UnexpectedToken as error:
+        return ("unclosed",) if error.token.type == "$END" else ("stray", error.line, error.column)
+
+
+def _our_nodes(text: str):
+    from plancheck.translators.pddl_sexpr import SList
+
+    def convert(node):
+        if isinstance(node, SList):
+            return (tuple(convert(child) for child in node.items), node.line, node.column)
+        return (node.text, node.line, node.column)
+
+    try:
+        return tuple(convert(node) for node in parse_sexprs(text))
+    except PDDLError as error:
+        kind = "unclosed" if "never closed" in error.message else "stray"
+        return (kind,) if kind == "unclosed" else (kind, error.location.line, error.location.column)
+
+
+def test_the_reader_gives_the_grammar_s_nodes_on_every_test_file():
+    corpus = sorted((Path(__file__).resolve().parents[1] / "data" / "pddl").rglob("*"))
+    texts = [path.read_text() for path in corpus if path.is_file()]
+    assert len(texts) > 10
+    for text in texts:
+        assert _our_nodes(text) == _lark_nodes(text)
+
+
+@given(st.text(alphabet=st.sampled_from(list("() ;\n\t\r\x0bab?-:1é\u2028\x1c")), max_size=60))
+def test_the_reader_gives_the_grammar_s_nodes_and_errors_on_any_text(text):
+    assert _our_nodes(text) == _lark_nodes(text)

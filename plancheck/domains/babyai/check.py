@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from plancheck.domains.babyai.committed import read_plan, read_subgoals
 from plancheck.domains.babyai.describe import pose_text
 from plancheck.domains.babyai.episodes import Episode, contradiction, read_episode
 from plancheck.domains.babyai.extract import load_instance
@@ -88,20 +89,30 @@ class TaskInstance:
 WORLDS = ("seeded", "played", "auto")
 
 
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How Plan and Decompose answers are read: ``read`` committed (default) or harness; ``marker`` required
+    (the harness's rule) or optional; ``unclosed`` accept or reject (committed only)."""
+
+    read: str = "committed"
+    marker: str = "required"
+    unclosed: str = "accept"
+
+
 def check(task: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
-          marker: str = "required", optimal: bool = True, source: str | None = None,
+          reading: Reading = Reading(), optimal: bool = True, source: str | None = None,
           optimal_timeout: float = OPTIMAL_TIMEOUT, opening: str = "auto", world: str = "seeded",
           limit: str = "released") -> Verdict:
-    """Parse, execute and score one answer to ``task`` (``opening``: see :func:`parse_langsuite`; ``world``
-    and ``limit``: LangSuitE's, see the module docstring)."""
+    """Parse, execute and score one answer to ``task`` (``reading``: how Plan and Decompose answers are read;
+    ``opening``: see :func:`parse_langsuite`; ``world`` and ``limit``: LangSuitE's, see the module docstring)."""
     try:
         if task.task is Task.PREDICT:
             return _predict(task, _text(answer), source)
         if task.task is Task.PLAN:
-            return _plan(task, answer, UnknownPolicy(unknown or "skip"), marker,
+            return _plan(task, answer, UnknownPolicy(unknown or "skip"), reading,
                          optimal_timeout if optimal else None, source)
         if task.task is Task.DECOMPOSE:
-            return _decompose(task, _text(answer), source, optimal_timeout)
+            return _decompose(task, _text(answer), reading, source, optimal_timeout)
         return _ig(task, answer, UnknownPolicy(unknown or "noop"), opening, source, world, limit)
     except AnswerParseError as error:
         return unparseable(WORLD, task.id, error, has_goal=True)
@@ -128,18 +139,20 @@ def _predict(task: TaskInstance, text: str, source: str | None) -> Verdict:
                  "sequence_length": len(actions), "executed": len(trace.steps)})
 
 
-def _plan_answer(answer: str | Sequence[str], marker: str, source: str | None) -> ParsedAnswer[Action]:
-    if isinstance(answer, str):
-        return parse_plan(answer, marker=marker, source=source)
-    return parse_action_list(answer)
+def _plan_answer(answer: str | Sequence[str], reading: Reading, source: str | None) -> ParsedAnswer[Action]:
+    if not isinstance(answer, str):
+        return parse_action_list(answer)
+    if reading.read == "harness":
+        return parse_plan(answer, marker=reading.marker, source=source)
+    return read_plan(answer, marker=reading.marker, unclosed=reading.unclosed, source=source)
 
 
-def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, marker: str,
+def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, reading: Reading,
           optimal_timeout: float | None, source: str | None) -> Verdict:
     """``optimal_timeout`` None: no comparison with the optimum."""
     instance = task.instance
     rules = BabyAIRules(instance)
-    parsed = _plan_answer(answer, marker, source)
+    parsed = _plan_answer(answer, reading, source)
     actions = parsed.actions(policy)
     trace = execute(rules, actions)
     success = trace.goal_step is not None
@@ -172,10 +185,14 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
     return replace(verdict, notes=verdict.notes + notes) if notes else verdict
 
 
-def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeout: float) -> Verdict:
+def _decompose(task: TaskInstance, text: str, reading: Reading, source: str | None,
+               optimal_timeout: float) -> Verdict:
     instance = task.instance
     rules = BabyAIRules(instance)
-    parsed = parse_subgoals(text, source=source)
+    if reading.read == "harness":
+        parsed = parse_subgoals(text, source=source)
+    else:
+        parsed = read_subgoals(text, marker=reading.marker, unclosed=reading.unclosed, source=source)
     subgoals = [a for a in parsed.actions(UnknownPolicy.SKIP) if isinstance(a, Subgoal)]
     run = Helper(rules).run(subgoals)
     if task.expert_help is not None:
@@ -195,6 +212,7 @@ def _decompose(task: TaskInstance, text: str, source: str | None, optimal_timeou
     return Verdict(
         world=WORLD, instance=task.id, actions=tuple(str(s) for s in subgoals), spans=parsed.spans, form=parsed.form,
         notes=parsed.notes + (f"the helper stopped: {run.stopped}",), steps=steps, valid=True, has_goal=True,
+        read=parsed.reading,
         goal_reached=run.success, goal_step=len(run.actions) if run.success else None,
         scores=decompose_scores(run.success, run.help, baseline),
         metrics={"help": run.help, "expert_help": baseline, "expert_help_from": origin,

@@ -24,6 +24,15 @@ EXAMPLES = (
             shows="with --unknown noop it is a step that fails"),
     Example(GO_TO, "left, forward, toggle, forward, left, forward", valid=False, parsed=False, goal_reached=False,
             options=QUICK, shows="no marker: the harness reads no actions"),
+    Example(GO_TO, MARKER + "left, forward, toggle, forward, left, forward.\n\nExplanation:\n- left: face the box\n"
+            "- forward, toggle: open it", valid=True, goal_reached=True, read="clear", options=QUICK,
+            shows="an explanation after the answer is not read as the answer"),
+    Example(GO_TO, MARKER + "forward x4\nWait, the box is on my left.\n" + MARKER + "Turn left, move forward, open, "
+            "forward, turn left, forward", valid=True, goal_reached=True, read="ambiguous", options=QUICK,
+            shows="a later marker after 'Wait' corrects the first; action words in any spelling"),
+    Example(GO_TO, MARKER + "forward x4\nWait, the box is on my left.\n" + MARKER + "Turn left, move forward, open, "
+            "forward, turn left, forward", valid=True, goal_reached=False, options={**QUICK, "read": "harness"},
+            shows="--read harness: the harness reads after the first marker and keeps exact names only"),
 )
 
 OPTIMA = (Optimum(GO_TO, {"length": 6}),)

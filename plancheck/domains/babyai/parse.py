@@ -35,6 +35,8 @@ from lark import Lark, Token, UnexpectedInput
 
 from plancheck.domains.babyai.rules import ACTION_NAMES, Action
 from plancheck.domains.babyai.tasks import LANGSUITE_ACTIONS, SUBGOAL_KINDS, IGAction, Subgoal
+from plancheck.episodes.check import replies_reading
+from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE
 from plancheck.errors import AnswerParseError, Location
 from plancheck.rules import Unknown
 from plancheck.translators.answer import ParsedAction, ParsedAnswer, SpanKind, line_and_column, make_span
@@ -347,9 +349,11 @@ def parse_langsuite(responses: str | list[str], *, opening: str = "auto",
         notes = (f"the first {count} responses answer LangSuitE's opening question (the game starts at "
                  f"{lines[count - 1][1].strip()[:60]!r}): not steps",)
     del lines[:count]
-    for offset, raw in lines:
+    reads = []  # each step's read status: a response holding several actions is ambiguous, none names none
+    for step, (offset, raw) in enumerate(lines, start=1):
         lexed = _tokens("langsuite", raw.translate(_ASCII_LOWER), offset, text, source)
         found = [t for t in lexed if t.type == "ACTION"]
+        reads.append((step, CLEAR if len(found) == 1 else AMBIGUOUS if found else NONE))
         if len(found) != 1:
             shown = raw.strip()
             lead = offset + (len(raw) - len(raw.lstrip()))
@@ -359,7 +363,7 @@ def parse_langsuite(responses: str | list[str], *, opening: str = "auto",
         action = _ig_action(found[0].value)
         at = offset + found[0].start_pos
         items.append(ParsedAction(action, at, at + len(action.word)))
-    return ParsedAnswer(tuple(items), tuple(spans), "one action per response", notes)
+    return ParsedAnswer(tuple(items), tuple(spans), "one action per response", notes, replies_reading(reads))
 
 
 def _opening_length(lines: list[tuple[int, str]], opening: str, text: str, source: str | None) -> int:

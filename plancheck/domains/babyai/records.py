@@ -9,11 +9,12 @@
   test. A Decompose record without an answer cannot be checked and is reported as broken.
 * LLM-BabyBench harness results (a ``.json`` array): ``{"env_name", "env_seed", "task",
   "all_llm_output", ...}`` per entry; entry ``i`` is reported as line ``i``.
-* Plain JSONL: ``{"instance" (or "id"), "task", "response" (text, or a list of actions / LangSuitE
-  responses)}``, the instance id in any form :func:`~plancheck.domains.babyai.instance.parse_id`
-  reads (``GoToLocalS5N2-5`` included).
+* Plain JSONL, with the keys every world accepts: ``{"instance" (or "id"), "task", "response" (or
+  "text", "answer", "output": text, or a list of actions / LangSuitE responses)}``, the instance id
+  in any form :func:`~plancheck.domains.babyai.instance.parse_id` reads (``GoToLocalS5N2-5`` included).
 * LangSuitE's console logs, ``<Level>-<seed>-<trial>.jl`` (one JSON message per line): one IG record per
   file, the whole log its answer (an episode, :mod:`.episodes`), the task named by the file name.
+A JSON record's fields other than its instance's and its answer's are kept for the output rows.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from typing import Any
 from plancheck.domains.babyai.catalog import task_of_record
 from plancheck.domains.babyai.tasks import Task
 from plancheck.files import answer_entries, answer_lines, read_text
+from plancheck.verifier.records import INSTANCE_KEYS, first_key, unconsumed
 from plancheck.world import BrokenRecord, Record
 
-_ANSWER_KEYS = ("response", "responses", "llm_output", "all_llm_output", "output", "answer", "text")
+_ANSWER_KEYS = ("response", "responses", "llm_output", "all_llm_output", "output", "answer", "text")  # ANSWER_KEYS +
 _FIELDS = ("action_sequence", "expert_action_sequence", "help_count", "target_state", "initial_state",
            "env_description", "mission", "target_subgoal")  # the world texts are compared with the regenerated ones
 _TASKS = tuple(t.value for t in Task)
@@ -59,16 +61,17 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
         meta["task"] = task
     if isinstance(data.get("model"), str):
         meta["model"] = data["model"]
-    key = next((k for k in _ANSWER_KEYS if k in data), None)
+    key = first_key(data, _ANSWER_KEYS)
     if key is None:
         return _reference(data, task, instance, meta, line, source)
     answer = data[key]
     if answer is None:
         return BrokenRecord(line, f"the answer ({key!r}) is null", source, instance)
+    fields = unconsumed(data, *_instance_keys(data), key)
     if isinstance(answer, str):
-        return Record(line, instance, text=answer, source=source, meta=meta)
+        return Record(line, instance, text=answer, source=source, meta=meta, fields=fields)
     if isinstance(answer, list) and all(isinstance(item, str) for item in answer):
-        return Record(line, instance, actions=tuple(answer), source=source, meta=meta)
+        return Record(line, instance, actions=tuple(answer), source=source, meta=meta, fields=fields)
     return BrokenRecord(line, "the answer must be text or a list of strings", source, instance)
 
 
@@ -82,7 +85,7 @@ def _langsuite_log(path: Path) -> Record | BrokenRecord:
 
 
 def _instance(data: dict[str, Any]) -> str | None:
-    for key in ("instance", "id"):
+    for key in INSTANCE_KEYS:
         if isinstance(data.get(key), str):
             return data[key]
     env = data.get("env_name")
@@ -92,6 +95,12 @@ def _instance(data: dict[str, Any]) -> str | None:
     return None
 
 
+def _instance_keys(data: dict[str, Any]) -> tuple[str, ...]:
+    """The keys that named the record's instance."""
+    key = next((k for k in INSTANCE_KEYS if isinstance(data.get(k), str)), None)
+    return (key,) if key is not None else ("env_name", "seed", "env_seed")
+
+
 def _reference(data: dict[str, Any], task: str | None, instance: str, meta: dict[str, Any], line: int,
                source: str) -> Record | BrokenRecord:
     """A dataset record without an answer: its own reference answer, where it has one (said in a note)."""
@@ -99,11 +108,12 @@ def _reference(data: dict[str, Any], task: str | None, instance: str, meta: dict
         return (f"no answer in the record (none of the keys {', '.join(_ANSWER_KEYS)}): its own reference answer "
                 f"({field}) was checked",)
 
+    fields = unconsumed(data, *_instance_keys(data))
     if task == "predict" and isinstance(data.get("target_state"), str):
         return Record(line, instance, text="The agent's final state is: " + data["target_state"], source=source,
-                      meta=meta, notes=note("target_state"))
+                      meta=meta, notes=note("target_state"), fields=fields)
     if task == "plan" and isinstance(data.get("expert_action_sequence"), str):
         return Record(line, instance, actions=tuple(a.strip() for a in data["expert_action_sequence"].split(",")),
-                      source=source, meta=meta, notes=note("expert_action_sequence"))
+                      source=source, meta=meta, notes=note("expert_action_sequence"), fields=fields)
     return BrokenRecord(line, f"no answer to check (expected one of {', '.join(_ANSWER_KEYS[:3])}) and no reference "
                               f"answer in a {task or 'task-less'} record", source, instance)

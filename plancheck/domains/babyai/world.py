@@ -13,7 +13,7 @@ from statistics import fmean
 from typing import Any
 
 from plancheck.domains.babyai import catalog
-from plancheck.domains.babyai.check import OPTIMAL_TIMEOUT, WORLDS, TaskInstance, check
+from plancheck.domains.babyai.check import OPTIMAL_TIMEOUT, WORLDS, Reading, TaskInstance, check
 from plancheck.domains.babyai.describe import published_mismatch, structured
 from plancheck.domains.babyai.extract import load_instance
 from plancheck.domains.babyai.instance import parse_id
@@ -33,8 +33,10 @@ from plancheck.domains.babyai.report import summarize
 from plancheck.domains.babyai.rules import ACTION_NAMES
 from plancheck.domains.babyai.solve import PLANNERS, solve
 from plancheck.domains.babyai.tasks import Task
+from plancheck.drawing.shapes import Picture
 from plancheck.errors import BadInputError
 from plancheck.verifier.verdict import Verdict
+from plancheck.verifier.verdict import strict_read as verdict_strict_read
 from plancheck.world import (
     ONE_SHOT,
     READING,
@@ -56,17 +58,25 @@ OPTIONS = (
     Option("prompter", "LLM-BabyBench prompt style", ("prompt",), "zero_shot", PROMPTERS),
     shared_option("unknown", "skipped or a no-op step (default: skip for plan, LLM-BabyBench's rule; noop for "
                              "ig, as LangSuitE counts every response)", choices=("skip", "noop")),
-    Option("marker", "Plan answers without \"The LLM's action sequence is:\": unreadable (the harness's rule) or "
-                     "read whole", ("check", "evaluate"), "required", ("required", "optional")),
+    Option("read", "how Plan and Decompose answers are read: committed (a careful reader: the list after the "
+                   "last marker or the one introduced as the answer, action words in any spelling, repetition "
+                   "words expanded, explanations after it left out) or harness (LLM-BabyBench's rule: everything "
+                   "after the first marker, split at commas, exact names only)", READING, "committed",
+           ("committed", "harness")),
+    Option("marker", "answers without the format's marker (Plan: \"The LLM's action sequence is:\", Decompose: "
+                     "<START>): unreadable (the harness's rule) or read anyway (harness: the whole text)",
+           READING, "required", ("required", "optional")),
+    shared_option("unclosed", "(committed reading)"),
+    shared_option("strict_read"),
     Option("opening", "LangSuitE (ig) answers: which first responses answer its opening question rather than act: "
                       "langsuite (the whole conversation: up to the first reply holding neither \"not\" nor "
                       "\"don't\", its released code's rule), none (the answers start after it), auto (the "
-                      "langsuite rule unless the first response names an action)", ("check", "evaluate"), "auto",
+                      "langsuite rule unless the first response names an action)", READING, "auto",
            OPENINGS),
     Option("no_optimal", "do not compute the optimal plan (Plan efficiency against the bot only)",
-           ("check", "evaluate"), kind=bool),
+           READING, kind=bool),
     Option("optimal_timeout", "seconds to prove the optimum an answer is compared with (once per instance); "
-                              "unproven, Plan efficiency against it is left out", ("check", "evaluate"),
+                              "unproven, Plan efficiency against it is left out", READING,
            OPTIMAL_TIMEOUT, kind=float),
     shared_option("planner", "astar (optimal, native), abstraction (optimal, native: forgets where unneeded "
                              "objects were put, refined until its plan is concrete; faster on large missions), "
@@ -131,8 +141,9 @@ class BabyAIWorld(WorldBase):
     title = "BabyAI on minigrid: LLM-BabyBench (Predict, Plan, Decompose) and LangSuitE instruction grounding"
     options = OPTIONS
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS,
-                               Capability.GENERATE}  # generate: any level and seed
+                               Capability.GENERATE, Capability.RENDER}  # generate: any level and seed
     requires = ("minigrid", "gymnasium")
+    data_release = "generated from minigrid levels and seeds"
     extra = "babyai"
 
     # -- instances ------------------------------------------------------------------------------
@@ -143,6 +154,15 @@ class BabyAIWorld(WorldBase):
 
     def instance_id(self, item: TaskInstance) -> str:
         return item.id
+
+    def instance_ids(self, selectors: Sequence[str], data: Path | None, *, langsuite_levels: str = "by-name",
+                     generation: str = INSTALLED, **_: Any) -> Iterator[str]:
+        """The ids, without building a minigrid environment (a level is built only when an instance is)."""
+        for chosen in catalog.select(selectors, data, langsuite_levels):
+            env_id = chosen.env_id
+            if generation != INSTALLED and split_generation(env_id)[1] == INSTALLED:
+                env_id = with_generation(env_id, generation)
+            yield f"{env_id}/seed={chosen.seed}"
 
     def instance_json(self, item: TaskInstance) -> dict:
         return {**item.instance.to_json(), "task": item.task.value, "generator": generator_name(item.instance.env_id)}
@@ -164,12 +184,15 @@ class BabyAIWorld(WorldBase):
 
     # -- checking -------------------------------------------------------------------------------
     def check(self, item: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
-              marker: str = "required", no_optimal: bool = False, optimal_timeout: float = OPTIMAL_TIMEOUT,
-              opening: str = "auto", langsuite_world: str = "seeded", step_limit: str = "released",
-              source: str | None = None, **_: Any) -> Verdict:
+              read: str = "committed", marker: str = "required", unclosed: str = "accept", strict_read: bool = False,
+              no_optimal: bool = False, optimal_timeout: float = OPTIMAL_TIMEOUT, opening: str = "auto",
+              langsuite_world: str = "seeded", step_limit: str = "released", source: str | None = None,
+              **_: Any) -> Verdict:
         """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
-        return check(item, answer, unknown=unknown, marker=marker, optimal=not no_optimal, source=source,
-                     optimal_timeout=optimal_timeout, opening=opening, world=langsuite_world, limit=step_limit)
+        verdict = check(item, answer, unknown=unknown, reading=Reading(read, marker, unclosed), optimal=not no_optimal,
+                        source=source, optimal_timeout=optimal_timeout, opening=opening, world=langsuite_world,
+                        limit=step_limit)
+        return verdict_strict_read(verdict, strict_read)
 
     # -- batches --------------------------------------------------------------------------------
     def read_answers(self, path: Path, data: Path | None, **_: Any) -> Iterator[Record | BrokenRecord]:
@@ -196,12 +219,27 @@ class BabyAIWorld(WorldBase):
         name = item.id.replace("/seed=", "-seed").replace("/", "-")
         return {"babyai-domain.pddl": domain_text(), f"{name}.pddl": problem_text(item.instance)}
 
+    def render(self, item: TaskInstance, answer: str | Sequence[str] | None = None, *,
+               verdict: Verdict | None = None, **options: Any) -> Picture:
+        """minigrid's start frame with the answer's path (the optimum's beside it); frames: the episode."""
+        from plancheck.domains.babyai.render import render
+
+        if verdict is None and answer is not None:
+            verdict = self.check(item, answer, **options)
+        return render(item, answer, verdict, options)
+
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """The level, e.g. ``BabyAI-GoToLocal-v0``."""
+        return verdict.instance.split("/seed=")[0]
+
     def stats(self, selectors: Sequence[str], data: Path | None, *, langsuite_levels: str = "by-name",
-              generation: str = INSTALLED, **_: Any) -> Summary:
+              generation: str = INSTALLED, report: Callable[[], None] | None = None, **_: Any) -> Summary:
         per_env: dict[str, list] = {}
         for chosen in catalog.select(selectors, data, langsuite_levels):
             env_id = with_generation(chosen.env_id, generation)
             per_env.setdefault(env_id, []).append(load_instance(env_id, chosen.seed))
+            if report is not None:
+                report()
         rows = tuple((env, len(items), f"{items[0].width}x{items[0].height}",
                       round(fmean(sum(c is not None for c in i.start.objects) for i in items), 2),
                       round(fmean(len(i.doors) for i in items), 2),

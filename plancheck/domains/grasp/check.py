@@ -24,7 +24,8 @@ WORLD = "grasp"
 
 
 def describe(state: State) -> str:
-    return f"at {state.position}, carrying {state.carried}"
+    """The state as a trace and the verifier's feedback show it: where the agent is and the energy it has."""
+    return f"at {state.position}, carrying {state.carried}, collected {state.collected}"
 
 
 def check_answer(env: Environment, answer: str | Sequence[str], policy: ParsePolicy = ParsePolicy(),

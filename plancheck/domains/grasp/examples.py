@@ -24,6 +24,19 @@ EXAMPLES = (
     Example(GRID, ("UP", "TAKE", "LEFT", "TAKE", "LEFT", "DROP"), valid=True, scores={"paper": 1.2},
             shows="a ready list of action names"),
     Example(GRID, "I would rather not say.", valid=False, parsed=False, shows="no list: unreadable"),
+    Example(GRID, "Final answer: [UP, TAKE, LEFT, TAKE, LEFT, DROP]\n\nExplanation:\n- UP: to the energy\n- TAKE",
+            valid=True, scores={"paper": 1.2}, read="clear", shows="a recap after the answer is not the answer"),
+    Example(GRID, "[UP, TAKE]\nWait, that leaves energy behind. Instead: [UP, TAKE, LEFT, TAKE, LEFT, DROP]",
+            valid=True, scores={"paper": 1.2}, read="ambiguous", shows="a correction replaces the draft"),
+    Example(GRID, "[UP, TAKE]\nWait, that leaves energy behind. Instead: [UP, TAKE, LEFT, TAKE, LEFT, DROP]",
+            valid=False, parsed=False, read="ambiguous", options={"strict_read": True},
+            shows="--strict-read: an ambiguous answer is unreadable"),
+    Example(GRID, "[UP, TAKE, LEFT, TAKE, LEFT, DR", valid=False, failure_step=6, failure="'DR' is not a GRASP action",
+            shows="a list cut off by the token limit is read (noted); its cut-off word is an unknown action"),
+    Example(GRID, "[UP, TAKE, LEFT, TAKE, LEFT, DR", valid=False, parsed=False, options={"unclosed": "reject"},
+            shows="--unclosed reject: a cut-off answer is unreadable"),
+    Example(GRID, "1. UP\n2. TAKE\n3. LEFT twice, past the energy", valid=True, scores={"paper": -0.2},
+            shows="repetition words are expanded (and noted)"),
 )
 
 OPTIMA = (Optimum(GRID, {"paper": 1.2, "delivered": -1.8}),)

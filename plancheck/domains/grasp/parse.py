@@ -34,25 +34,23 @@ from plancheck.domains.grasp.rules import Action
 from plancheck.errors import AnswerParseError, Location
 from plancheck.rules import Unknown
 from plancheck.translators.answer import (
+    CLEAR,
     ParsedAction,
     ParsedAnswer,
     Pick,
     SpanKind,
     leaf_tokens,
-    line_and_column,
     make_span,
-    merge_spans,
 )
+from plancheck.translators.candidates import read_tokens
+from plancheck.translators.reading import Candidate, Unclosed, choose, finish
+from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
 
 MAX_ANSWER_CHARS = 200_000  # the longest published response has 2,939; 200k parses in about 2 s
 
 _LAYOUT = {"SEP", "QUOTE", "EMPH", "FENCE", "NL", "NUMBERING", "BULLET", "LSQB", "RSQB"}
+_ACTIONS = {action.name for action in Action}
 _SEPARATORS = {"SEP", "NL", "NUMBERING", "BULLET", "LSQB"}
-
-
-class Unclosed(str, Enum):
-    ACCEPT = "accept"
-    REJECT = "reject"
 
 
 class Prose(str, Enum):
@@ -64,27 +62,14 @@ class Prose(str, Enum):
 class ParsePolicy:
     """How to read an answer where reasonable people differ (see the module docstring)."""
 
-    pick: Pick = Pick.LAST
+    pick: Pick = Pick.COMMITTED
     unclosed: Unclosed = Unclosed.ACCEPT
     prose: Prose = Prose.REJECT
     max_chars: int = MAX_ANSWER_CHARS
 
     @classmethod
-    def of(cls, pick: str = "last", unclosed: str = "accept", prose: str = "reject") -> ParsePolicy:
+    def of(cls, pick: str = "committed", unclosed: str = "accept", prose: str = "reject") -> ParsePolicy:
         return cls(Pick(pick), Unclosed(unclosed), Prose(prose))
-
-
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    form: str
-    items: tuple[ParsedAction, ...]
-    spans: tuple[tuple[int, int, SpanKind], ...]
-    start: int
-    end: int
-
-    @property
-    def has_action(self) -> bool:
-        return any(not isinstance(item.action, Unknown) for item in self.items)
 
 
 @cache
@@ -99,7 +84,7 @@ def _action_of(node: Tree | Token) -> Action | None:
     return None
 
 
-def _read_list(node: Tree, form: str, text: str) -> _Candidate:
+def _read_list(node: Tree, form: str, text: str) -> Candidate:
     """A bracket list: split the body into elements at separators."""
     items: list[ParsedAction] = []
     spans: list[tuple[int, int, SpanKind]] = []
@@ -127,7 +112,8 @@ def _read_list(node: Tree, form: str, text: str) -> _Candidate:
             element.append(child)
     flush()
     tokens = list(leaf_tokens(node))
-    return _Candidate(form, tuple(items), tuple(spans), tokens[0].start_pos, tokens[-1].end_pos)
+    return Candidate(form, tuple(items), tuple(spans), tokens[0].start_pos, tokens[-1].end_pos, delimited=True,
+                     cut=form == "unclosed bracket list")
 
 
 def _read_line(node: Tree, text: str) -> tuple[list[ParsedAction], list[tuple[int, int, SpanKind]], int, int]:
@@ -154,9 +140,9 @@ def _read_line(node: Tree, text: str) -> tuple[list[ParsedAction], list[tuple[in
             mark.start_pos, end)
 
 
-def _candidates(tree: Tree, text: str) -> tuple[list[_Candidate], list[Tree | Token]]:
+def _candidates(tree: Tree, text: str) -> tuple[list[Candidate], list[Tree | Token]]:
     """The candidate answers in text order, and the top-level prose nodes."""
-    candidates: list[_Candidate] = []
+    candidates: list[Candidate] = []
     prose: list[Tree | Token] = []
     run: list[tuple[list[ParsedAction], list, int, int]] = []
 
@@ -164,7 +150,7 @@ def _candidates(tree: Tree, text: str) -> tuple[list[_Candidate], list[Tree | To
         if run:
             items = tuple(item for r in run for item in r[0])
             spans = tuple(span for r in run for span in r[1])
-            candidates.append(_Candidate("numbered lines", items, spans, run[0][2], run[-1][3]))
+            candidates.append(Candidate("numbered lines", items, spans, run[0][2], run[-1][3]))
             run.clear()
 
     for child in tree.children:
@@ -184,34 +170,18 @@ def _candidates(tree: Tree, text: str) -> tuple[list[_Candidate], list[Tree | To
     return candidates, prose
 
 
-def _from_prose(prose: list[Tree | Token], policy: ParsePolicy) -> _Candidate | None:
+def _from_prose(prose: list[Tree | Token], policy: ParsePolicy) -> Candidate | None:
     actions = [(a, c.children[0]) for c in prose if (a := _action_of(c)) is not None]
     junk = [t for c in prose if _action_of(c) is None for t in leaf_tokens(c) if t.type not in _LAYOUT]
     if not actions:
         return None
     items = tuple(ParsedAction(a, t.start_pos, t.end_pos) for a, t in actions)
     if not junk:
-        return _Candidate("bare actions", items, (), items[0].start, items[-1].end)
+        return Candidate("bare actions", items, (), items[0].start, items[-1].end)
     if policy.prose is Prose.SCAN:
         spans = tuple((t.start_pos, t.end_pos, SpanKind.OUTSIDE) for t in junk)
-        return _Candidate("actions scanned from prose", items, spans, items[0].start, items[-1].end)
+        return Candidate("actions scanned from prose", items, spans, items[0].start, items[-1].end)
     return None
-
-
-def _choose(candidates: list[_Candidate], policy: ParsePolicy, text: str, source: str | None) -> _Candidate:
-    if policy.unclosed is Unclosed.REJECT:
-        cut = [c for c in candidates if c.form == "unclosed bracket list"]
-        candidates = [c for c in candidates if c.form != "unclosed bracket list"]
-        if not candidates and cut:
-            line, column = line_and_column(text, cut[0].start)
-            raise AnswerParseError("the list opened here is never closed (unclosed lists are rejected)",
-                                   Location(source, line, column), ("]",))
-    useful = [c for c in candidates if c.has_action] or candidates
-    if policy.pick is Pick.ONLY and len(useful) > 1:
-        line, column = line_and_column(text, useful[1].start)
-        raise AnswerParseError(f"the answer holds {len(useful)} candidate lists and the policy requires one",
-                               Location(source, line, column))
-    return useful[0] if policy.pick is Pick.FIRST else useful[-1]
 
 
 def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | None = None) -> ParsedAnswer[Action]:
@@ -222,38 +192,66 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
     (['UP', 'TAKE', 'Jump', 'RIGHT'], 'bracket list')
     >>> [(span.kind.value, span.text) for span in answer.spans]
     [('outside the answer', 'Sure:'), ('unknown action', 'Jump'), ('outside the answer', 'and done')]
+    >>> answer = parse_answer("Final answer: [RIGHT twice, TAKE]\\n\\nExplanation:\\n- UP: a recap, not the answer")
+    >>> [str(item.action) for item in answer.items], answer.reading.status.value, answer.notes
+    (['RIGHT', 'RIGHT', 'TAKE'], 'clear', ("repetition: 'RIGHT twice' (line 1, column 16) read as 2 x RIGHT",))
     """
     if len(text) > policy.max_chars:
         raise AnswerParseError(f"the answer has {len(text)} characters, more than the limit of {policy.max_chars}",
                                Location(source))
+    if policy.pick is Pick.COMMITTED:
+        return _committed(text, policy, source)
     tree = _parser().parse(text)
     candidates, prose = _candidates(tree, text)
     notes: list[str] = []
-    if candidates:
-        chosen = _choose(candidates, policy, text, source)
-    else:
+    if not candidates:
         chosen = _from_prose(prose, policy)
         if chosen is None:
-            raise AnswerParseError("no list of actions found; expected e.g. [UP, TAKE, DROP] or numbered lines",
-                                   Location(source, 1, 1), ("[", "1."))
+            raise AnswerParseError(_NOTHING, Location(source, 1, 1), _EXPECTED)
         if chosen.form == "actions scanned from prose":
-            notes.append("no list found: every action word in the prose was read, in order (prose=scan)")
-        prose = []
-    if chosen.form == "unclosed bracket list" and not chosen.items:
-        line, column = line_and_column(text, chosen.start)
-        raise AnswerParseError("the list opened here is never closed and holds no action",
-                               Location(source, line, column), ("]",))
-    if chosen.form == "unclosed bracket list":
-        notes.append("the list is never closed (cut off?); everything after '[' was read")
-    if len(candidates) > 1:
-        notes.append(f"{len(candidates)} candidate lists; the {policy.pick.value} one with actions was used")
-    raw = list(chosen.spans)
-    for other in candidates:
-        if other is not chosen:
-            raw.append((other.start, other.end, SpanKind.OUTSIDE))
+            notes.append(_SCANNED)
+        raw = [(t.start_pos, t.end_pos, SpanKind.OUTSIDE) for node in prose for t in leaf_tokens(node)
+               if t.type not in _LAYOUT] if chosen.form == "bare actions" else []
+        return finish(text, chosen, CLEAR, notes, policy.unclosed, source, raw)
+    chosen, reading, said = choose(text, candidates, policy.pick, source=source)
+    raw = [(other.start, other.end, SpanKind.OUTSIDE) for other in candidates if other is not chosen]
     for node in prose:
         raw.extend((t.start_pos, t.end_pos, SpanKind.OUTSIDE) for t in leaf_tokens(node) if t.type not in _LAYOUT)
-    return ParsedAnswer(chosen.items, merge_spans(text, raw), chosen.form, tuple(notes))
+    return finish(text, chosen, reading, said, policy.unclosed, source, raw)
+
+
+_NOTHING = "no list of actions found; expected e.g. [UP, TAKE, DROP] or numbered lines"
+_EXPECTED = ("[", "1.")
+_SCANNED = "no list found: every action word in the prose was read, in order (prose=scan)"
+_KINDS = {"NUMBERING": Kind.NUMBERING, "BULLET": Kind.BULLET, "FENCE": Kind.FENCE, "LSQB": Kind.LSQB,
+          "RSQB": Kind.RSQB, "SEP": Kind.SEP, "QUOTE": Kind.LAYOUT, "EMPH": Kind.LAYOUT, "NL": Kind.NL,
+          "PAREN": Kind.REMARK, "COMMENT": Kind.COMMENT, "NUMBER": Kind.WORD}
+
+
+_LAYOUT_KINDS = {Kind.ACTION, Kind.NL, Kind.SEP, Kind.LAYOUT, Kind.FENCE, Kind.NUMBERING, Kind.BULLET, Kind.LSQB,
+                 Kind.RSQB}
+
+
+def _toks(text: str) -> list[Tok]:
+    """The answer's tokens as the generic candidate finder sees them."""
+    return arrows([Tok(Kind.ACTION, t.start_pos, t.end_pos, Action[t.type]) if t.type in _ACTIONS else
+                   Tok(_KINDS.get(t.type) or word_kind(t.value), t.start_pos, t.end_pos) for t in _parser().lex(text)])
+
+
+def _committed(text: str, policy: ParsePolicy, source: str | None) -> ParsedAnswer[Action]:
+    """The committed reading (see plancheck.translators.candidates and .reading)."""
+    toks = _toks(text)
+    try:
+        return read_tokens(text, toks, Pick.COMMITTED, policy.unclosed, source=source, nothing=_NOTHING,
+                           expected=_EXPECTED, forms={"action lines": "bare actions"})
+    except AnswerParseError:
+        if policy.prose is not Prose.SCAN or not any(t.kind is Kind.ACTION for t in toks):
+            raise
+    actions = [t for t in toks if t.kind is Kind.ACTION]
+    items = tuple(item for t in actions for item in [ParsedAction(t.action, t.start, t.end)] * t.count)
+    raw = [(t.start, t.end, SpanKind.OUTSIDE) for t in toks if t.kind not in _LAYOUT_KINDS]
+    chosen = Candidate("actions scanned from prose", items, tuple(raw), items[0].start, items[-1].end)
+    return finish(text, chosen, CLEAR, [_SCANNED], policy.unclosed, source, ())
 
 
 _TOKENS = {name: action for action in Action for name in (action.value, action.value.lower())}

@@ -5,9 +5,10 @@
   set comes from the file name.
 * OpenAI batch output: ``{"custom_id", "response": {"body": {"choices": [{"message": {"content"}}]}},
   "error"}``, matched to instances by ``custom_id``.
-* Plain JSONL: ``{"instance" (or "id" / "custom_id"), "response" (or "text" / "answer": text or a
-  list of tokens), optionally "model"}``.
-Each line is recognised on its own; a line that fits none becomes a BrokenRecord with the reason.
+* Plain JSONL, the keys every world accepts: ``{"instance" (or "id" / "custom_id"), "response" (or
+  "text" / "answer" / "output": text or a list of tokens), optionally "model"}``.
+Each line is recognised on its own; a line that fits none becomes a BrokenRecord with the reason. A
+record's other fields (e.g. ``temperature``) are kept for the output rows.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ from typing import Any
 from plancheck.domains.grasp.instance import Setting
 from plancheck.domains.grasp.published import SET_NAMES
 from plancheck.files import answer_lines, no_answer
+from plancheck.verifier.records import ANSWER_KEYS, INSTANCE_KEYS, first_key, unconsumed
 from plancheck.world import BrokenRecord, Record
 
-_ID_KEYS = ("instance", "id", "custom_id")
-_TEXT_KEYS = ("response", "text", "answer", "output")
+_ID_KEYS = (*INSTANCE_KEYS, "custom_id")
+_TEXT_KEYS = ANSWER_KEYS
+_BASELINE_KEYS = ("index", "answer", "movement_prompt", "energy_limit_prompt", "cost_of_step_prompt")
 
 
 def _baseline(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord:
@@ -41,7 +44,10 @@ def _baseline(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRec
     if not isinstance(answer, list) or not all(isinstance(token, str) for token in answer):
         return BrokenRecord(line, "baseline 'answer' must be a list of strings", source)
     instance = f"{set_name}.jsonl-{index}-{setting.flags}"
-    return Record(line, instance, actions=tuple(answer), source=source, meta={"baseline": data.get("baseline")})
+    baseline = data.get("baseline")
+    return Record(line, instance, actions=tuple(answer), source=source,
+                  meta={"baseline": baseline, **({"model": baseline} if isinstance(baseline, str) else {})},
+                  fields=unconsumed(data, *_BASELINE_KEYS))
 
 
 def _openai(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord:
@@ -64,24 +70,27 @@ def _openai(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecor
     if not isinstance(content, str):
         return BrokenRecord(line, "the response content is not text (refusal or tool call?)", source, instance)
     finish = body["choices"][0].get("finish_reason")
-    return Record(line, instance, text=content, source=source,
-                  meta={"finish_reason": finish, "model": body.get("model")})
+    meta = {"finish_reason": finish, "model": body.get("model")}
+    return Record(line, instance, text=content, source=source, meta=meta,
+                  fields={**unconsumed(data, "custom_id", "response"), **meta})
 
 
 def _plain(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord:
     source = str(path)
-    instance = next((data[k] for k in _ID_KEYS if k in data), None)
-    answer = next((data[k] for k in _TEXT_KEYS if k in data), None)
+    id_key, text_key = first_key(data, _ID_KEYS), first_key(data, _TEXT_KEYS)
+    instance = None if id_key is None else data[id_key]
+    answer = None if text_key is None else data[text_key]
     if answer is None and isinstance(data.get("body"), dict) and "messages" in data["body"]:
         return BrokenRecord(line, "this is a request (it has body.messages), not a response; evaluate the batch "
                                   "output file", source, instance if isinstance(instance, str) else None)
     if not isinstance(instance, str):
         return BrokenRecord(line, f"no instance id: expected one of the keys {', '.join(_ID_KEYS)}", source)
     meta = {"model": data["model"]} if isinstance(data.get("model"), str) else {}
+    fields = unconsumed(data, id_key, text_key)
     if isinstance(answer, str):
-        return Record(line, instance, text=answer, source=source, meta=meta)
+        return Record(line, instance, text=answer, source=source, meta=meta, fields=fields)
     if isinstance(answer, list) and all(isinstance(token, str) for token in answer):
-        return Record(line, instance, actions=tuple(answer), source=source, meta=meta)
+        return Record(line, instance, actions=tuple(answer), source=source, meta=meta, fields=fields)
     return BrokenRecord(line, no_answer(data, _TEXT_KEYS, "text or a list of action names"), source, instance)
 
 

@@ -29,7 +29,7 @@ from plancheck.domains.grasp.grid import Grid
 from plancheck.domains.grasp.instance import DISTRIBUTIONS, Setting, parse_id, set_factors
 from plancheck.domains.grasp.published import is_user_set
 from plancheck.errors import InstanceNotFoundError
-from plancheck.verifier.records import Decimals
+from plancheck.verifier.records import Decimals, Mean
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import Record, Summary
 
@@ -100,17 +100,37 @@ def paper_agent(model: str) -> tuple[int, str]:
     return len(PAPER_AGENTS), model
 
 
-def _mean(values: list[float], digits: int) -> Decimals:
-    """The exact mean of ``values`` rounded half up to ``digits`` decimals (never -0)."""
-    exact = sum((Decimal(repr(v)) for v in values), Decimal(0)) / len(values)
+def _mean(total: Decimal, count: int, digits: int) -> Decimals:
+    """The exact mean ``total / count`` rounded half up to ``digits`` decimals (never -0)."""
+    exact = total / count
     return Decimals(float(exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)) + 0.0, digits)
 
 
+class _Cell:
+    """One model's (factor, value) cell in memory that does not grow with its answers: the count, the decimal
+    sums of executed actions and energies (the paper's exact means) and the running means of answer lengths
+    and energies (``fmean``'s values, for the per-factor layout)."""
+
+    __slots__ = ("count", "executed", "energy", "length_mean", "energy_mean")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.executed = self.energy = Decimal(0)
+        self.length_mean, self.energy_mean = Mean(), Mean()
+
+    def add(self, executed: int, length: int, energy: float) -> None:
+        self.count += 1
+        self.executed += Decimal(repr(executed))
+        self.energy += Decimal(repr(energy))
+        self.length_mean.add(length)
+        self.energy_mean.add(energy)
+
+
 class _Cells:
-    """Per model and (factor, value): the (executed, answer length, energy) of each scored answer."""
+    """Per model and (factor, value): the :class:`_Cell` of its scored answers."""
 
     def __init__(self, results: Iterable[tuple[Record, Verdict]], rule: str):
-        self.points: dict[tuple[str, str, str], list[tuple[int, int, float]]] = defaultdict(list)
+        self.cells: dict[tuple[str, str, str], _Cell] = {}
         self.unparsed: dict[str, int] = defaultdict(int)
         self.models: list[str] = []
         for record, verdict in results:
@@ -122,16 +142,24 @@ class _Cells:
                 continue
             point = (int(verdict.metrics["executed"]), len(verdict.actions), verdict.scores[rule])
             factors = _factors(verdict.instance)
-            for factor, value_of, _ in _FACTORS:
-                self.points[model, factor, value_of(factors)].append(point)
-            self.points[model, "average", ""].append(point)
+            for key in [(model, factor, value_of(factors)) for factor, value_of, _ in _FACTORS] + [
+                    (model, "average", "")]:
+                cell = self.cells.get(key)
+                if cell is None:
+                    cell = self.cells[key] = _Cell()
+                cell.add(*point)
 
     def mean(self, model: str, factor: str, value: str, column: int, digits: int) -> Decimals | None:
-        got = self.points.get((model, factor, value))
-        return _mean([p[column] for p in got], digits) if got else None
+        """The paper's mean of executed actions (column 0) or energy (column 2)."""
+        cell = self.cells.get((model, factor, value))
+        return _mean(cell.executed if column == 0 else cell.energy, cell.count, digits) if cell else None
+
+    def count(self, model: str, factor: str, value: str) -> int:
+        cell = self.cells.get((model, factor, value))
+        return cell.count if cell else 0
 
     def scored(self, model: str) -> int:
-        return len(self.points.get((model, "average", ""), []))
+        return self.count(model, "average", "")
 
 
 def summary(results: Iterable[tuple[Record, Verdict]], rule: str = "paper", table: str = "paper") -> Summary:
@@ -160,7 +188,7 @@ def paper_table1(cells: _Cells, rule: str) -> Summary:
                                "rows": {f"{control}: {printed}" if printed else control:
                                         {"length": cells.mean(model, factor, value, 0, 1),
                                          "energy": cells.mean(model, factor, value, 2, 2),
-                                         "n": len(cells.points.get((model, factor, value), []))}
+                                         "n": cells.count(model, factor, value)}
                                         for control, printed, factor, value in keys}}
                        for model, head in zip(models, heads)}}
     title = (f"GRASP Table 1 (Length = executed actions, the answer cut at 20 steps; Energy = score under rule "
@@ -173,8 +201,10 @@ def factors_table(cells: _Cells, rule: str) -> Summary:
     models = cells.models
 
     def mean(model: str, factor: str, value: str, column: int) -> float | None:
-        points = cells.points.get((model, factor, value))
-        return round(fmean(p[column] for p in points), 2) + 0.0 if points else None
+        cell = cells.cells.get((model, factor, value))
+        if cell is None:
+            return None
+        return round((cell.length_mean if column == 1 else cell.energy_mean).value(), 2) + 0.0
 
     row_keys = [(factor, value) for factor, _, values in _FACTORS for value in values] + [("average", "")]
     rows = tuple(
@@ -185,7 +215,7 @@ def factors_table(cells: _Cells, rule: str) -> Summary:
 
     def column(model: str) -> dict:
         return {f"{f}: {v}" if v else f: {"length": mean(model, f, v, 1), "energy": mean(model, f, v, 2),
-                                          "n": len(cells.points.get((model, f, v), []))} for f, v in row_keys}
+                                          "n": cells.count(model, f, v)} for f, v in row_keys}
 
     data = {"rule": rule,
             "models": {model: {"scored": cells.scored(model), "unparseable": cells.unparsed[model],

@@ -13,8 +13,10 @@ from plancheck.domains.grasp.parse import ParsePolicy
 from plancheck.domains.grasp.prompts import system_prompt, user_prompt
 from plancheck.domains.grasp.records import read_answers
 from plancheck.domains.grasp.solve import PLANNERS
+from plancheck.drawing.shapes import Picture
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
+from plancheck.verifier.verdict import strict_read as verdict_strict_read
 from plancheck.world import (
     ONE_SHOT,
     READING,
@@ -33,10 +35,10 @@ _SELECTING = ("instances", "prompt", "solve", "export", "stats")
 OPTIONS = (
     Option("rule", "scoring rule of summaries and of the optimum solve maximises: paper (energy on the final cell) "
                    "or delivered (energy on the start cell); on check, the rule of --pddl-plan's final step",
-           ("check", "evaluate", "solve"), "paper", ("paper", "delivered")),
+           ("check", "evaluate", "solve", "render"), "paper", ("paper", "delivered")),
     shared_option("pick"),
-    Option("unclosed", "a list cut off at the end of the text: accept it (noted) or reject the answer", READING,
-           "accept", ("accept", "reject")),
+    shared_option("unclosed"),
+    shared_option("strict_read"),
     Option("prose", "text without any list: reject it, or scan it for action words", READING, "reject",
            ("reject", "scan")),
     shared_option("unknown", "a no-op that uses a step (the benchmark's rule) or skipped", default="noop",
@@ -60,9 +62,10 @@ OPTIONS = (
 class GraspWorld(WorldBase):
     name = "grasp"
     title = "GRASP energy-collection grids (Tang & Kejriwal 2024)"
+    data_release = "GRASP release grids (2000)"
     options = OPTIONS
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS, Capability.PDDL_PLAN,
-                               Capability.GENERATE}
+                               Capability.GENERATE, Capability.RENDER}
 
     def instances(self, selectors: Sequence[str], data: Path | None, *, indices: str | None = None,
                   setting: str | None = None, count: int = 100, **_: Any) -> Iterator[Environment]:
@@ -71,12 +74,14 @@ class GraspWorld(WorldBase):
     def prompt(self, env: Environment, **_: Any) -> Prompt:
         return Prompt(env.id, system_prompt(env), user_prompt(env))
 
-    def check(self, env: Environment, answer: str | Sequence[str], *, pick: str = "last", unclosed: str = "accept",
-              prose: str = "reject", unknown: str = "noop", source: str | None = None, **_: Any) -> Verdict:
+    def check(self, env: Environment, answer: str | Sequence[str], *, pick: str = "committed",
+              unclosed: str = "accept", prose: str = "reject", unknown: str = "noop", strict_read: bool = False,
+              source: str | None = None, **_: Any) -> Verdict:
         """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
-        return check.check_answer(env, answer, ParsePolicy.of(pick, unclosed, prose), unknown, source)
+        verdict = check.check_answer(env, answer, ParsePolicy.of(pick, unclosed, prose), unknown, source)
+        return verdict_strict_read(verdict, strict_read)
 
-    def pddl_plan(self, env: Environment, answer: str | Sequence[str], *, rule: str = "paper", pick: str = "last",
+    def pddl_plan(self, env: Environment, answer: str | Sequence[str], *, rule: str = "paper", pick: str = "committed",
                   unclosed: str = "accept", prose: str = "reject", unknown: str = "noop", source: str | None = None,
                   **_: Any) -> tuple[str, str]:
         return check.pddl_plan(env, answer, rule, ParsePolicy.of(pick, unclosed, prose), unknown, source)
@@ -104,11 +109,46 @@ class GraspWorld(WorldBase):
 
         return solve(env, planner, rule=rule, timeout=timeout, seed=seed)
 
+    def solve_warning(self, env: Environment, *, planner: str = "native", timeout: float = 300.0,
+                      **_: Any) -> str | None:
+        """Fast Downward and SymK on 8-direction grids: blind search enumerates tens of millions of states there
+        (docs/grasp_optimum.md: minutes to hours; Fast Downward did not finish on a 49-cell grid)."""
+        if planner not in ("fast-downward", "symk") or env.setting.directions != 8:
+            return None
+        cells = len(env.grid.energy_cells)
+        return (f"{planner} on an 8-direction grid ({cells} energy cells) is not expected to finish within "
+                f"{timeout:g} s: its search enumerates tens of millions of states here (measured: minutes to hours, "
+                "docs/grasp_optimum.md); --planner native proves the optimum in milliseconds")
+
     def export(self, env: Environment, **_: Any) -> dict[str, str]:
         """Both PDDL domains and, per scoring rule, a validation and a planning problem."""
         from plancheck.domains.grasp.pddl import export_files
 
         return export_files(env)
+
+    def render(self, env: Environment, answer: str | Sequence[str] | None = None, *, verdict: Verdict | None = None,
+               rule: str = "paper", compact: bool = False, **options: Any) -> Picture:
+        """The grid with the answer's path beside the optimum's under ``rule`` (``compact``: the answer alone);
+        frames: the answer step by step."""
+        from plancheck.domains.grasp.render import render
+
+        if verdict is None and answer is not None:
+            verdict = self.check(env, answer, **options)
+        return render(env, verdict, rule, compact)
+
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """The environment's setting, e.g. ``0-1-1 (4 directions, carry limit 2, step cost 0.3)``."""
+        from plancheck.domains.grasp.instance import parse_id
+
+        setting = parse_id(verdict.instance).setting
+        return "all" if setting is None else f"{setting.flags} ({setting.describe()})"
+
+    def model(self, record: Record) -> str:
+        """The baseline's name for the recorded baseline answers (as Table 1 names them), else the record's model."""
+        return report.model_name(record)
+
+    def headline(self, *, rule: str = "paper", **_: Any) -> str:
+        return rule
 
     def stats(self, selectors: Sequence[str], data: Path | None, *, indices: str | None = None,
               count: int = 100, **_: Any) -> Summary:

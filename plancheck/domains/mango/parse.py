@@ -1,4 +1,4 @@
-"""Read a MANGO answer: the trajectory list in a model's free text (grammar: ``grammars/mango_answer.lark``).
+"""Read a MANGO answer: the trajectory list in a model's free text (grammar: ``parse.lark``).
 
 The prompts ask for "a python list of python dictionary with keys 'location_before', 'action' and
 'location_after'"; older answers use ``prev_node`` / ``action`` / ``node``. Nothing is evaluated:
@@ -8,10 +8,17 @@ The prompts ask for "a python list of python dictionary with keys 'location_befo
    ``#`` comments) and stops at the bracket that closes it. After a read that fails, only the
    inner lists it saw close and the text after the failure are tried, so no text is read more
    than a few times.
-2. The first list that is a non-empty list of dicts, each with a before-key, ``action`` and an
-   after-key holding strings, is the answer. Other keys are reported as unread spans, the text
+2. Every list that is a non-empty list of dicts, each with a before-key, ``action`` and an
+   after-key holding strings, is a candidate answer; so is a markdown table whose columns are the
+   location before, the action and the location after. ``pick`` chooses among them
+   (:mod:`plancheck.translators.reading`): ``committed`` (default) takes a correction, else the
+   list introduced as the answer, else the last one, and never a list introduced as an example or
+   explanation; ``first`` is the earlier rule. Other keys are reported as unread spans, the text
    around the list (prose, other lists) as spans outside the answer; code fences are layout.
-3. When no list qualifies, :class:`~plancheck.errors.AnswerParseError` reports, with its line and
+3. A list cut off at the end of the text is a format failure (``unclosed="reject"``, the default:
+   the release's evaluator cannot read it either); ``unclosed="accept"`` reads its complete
+   elements, with a note.
+4. When no list qualifies, :class:`~plancheck.errors.AnswerParseError` reports, with its line and
    column, the shape problem of the first complete list, else the syntax error that got furthest:
    the answer is a format failure.
 """
@@ -28,7 +35,8 @@ from lark import Lark, Transformer, UnexpectedCharacters, UnexpectedInput
 
 from plancheck.domains.mango.graph import Move
 from plancheck.errors import AnswerParseError, Location
-from plancheck.translators.answer import ParsedAction, ParsedAnswer, Span, SpanKind, line_and_column, make_span
+from plancheck.translators.answer import ParsedAction, ParsedAnswer, Pick, Span, SpanKind, line_and_column, make_span
+from plancheck.translators.reading import Candidate, Unclosed, choose
 
 MAX_ANSWER_CHARS = 200_000
 MAX_CANDIDATES = 32
@@ -235,7 +243,8 @@ def _error(text: str, problem: _Problem, source: str | None) -> AnswerParseError
     return AnswerParseError(problem.message, Location(source, line, column), problem.expected)
 
 
-def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_ANSWER_CHARS) -> ParsedAnswer[Move]:
+def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_ANSWER_CHARS,
+                 pick: Pick = Pick.COMMITTED, unclosed: Unclosed = Unclosed.REJECT) -> ParsedAnswer[Move]:
     """The trajectory of one answer.
 
     >>> answer = parse_answer("Sure:\\n```python\\n[{'location_before': 'hall', 'action': 'up', "
@@ -254,9 +263,40 @@ def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_A
                                Location(source, 1, 1))
     if not text.strip():
         raise AnswerParseError("the answer is empty", Location(source, 1, 1), ("[",))
+    found, problems, capped = _lists(text)
+    found = sorted(found + _tables(text), key=lambda c: c.start)
+    if not found:
+        if not problems:
+            raise AnswerParseError("no list found: the answer must hold a Python list of dicts with keys "
+                                   "'location_before', 'action' and 'location_after'", Location(source, 1, 1), ("[",))
+        shapes = [p for p in problems if p.complete]
+        worst = shapes[0] if shapes else max(problems, key=lambda p: p.offset)
+        if capped:
+            worst = replace(worst, message=f"{worst.message} (only the first {MAX_CANDIDATES} '[' of the answer "
+                                           "were tried as its start)")
+        raise _error(text, worst, source)
+    chosen, reading, notes = choose(text, found, pick, source=source, name=_name, what="trajectory lists")
+    if chosen.cut and unclosed is Unclosed.REJECT:
+        problem = next(p for p in problems if _at_end(text, p) and p.offset >= chosen.start)
+        raise _error(text, replace(problem, message=problem.message + " (a list cut off is rejected; --unclosed "
+                                   "accept reads its complete elements)"), source)
+    said = list(chosen.notes) + list(notes)
+    if chosen.cut:
+        said.insert(0, f"the list is never closed (cut off?); its {len(chosen.items)} complete element(s) were read")
+    spans = sorted(_outside(text, chosen.start, chosen.end) + [make_span(text, s, e, k) for s, e, k in chosen.spans],
+                   key=lambda span: span.start)
+    return ParsedAnswer(chosen.items, tuple(spans), chosen.form, tuple(said), reading)
+
+
+def _name(move: Move) -> str:
+    return f"{move.before} -{move.action}-> {move.after}"
+
+
+def _lists(text: str) -> tuple[list[Candidate], list[_Problem], bool]:
+    """Every trajectory list of the text (and a list cut off at its end, when its complete elements form one),
+    the problems of the lists that are none, and whether lists were left untried."""
     problems: list[_Problem] = []
-    chosen: tuple[list[ParsedAction], list[tuple[int, int]], set[str], int, int] | None = None
-    others = 0
+    found: list[Candidate] = []
     cursor = 0  # where to look for the next '[' in the text
     read_until = 0  # the end of the last list read in full: nothing before it is tried again
     inner: deque[int] = deque()
@@ -272,37 +312,104 @@ def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_A
             problems.append(read)
             inner.extend(read.closed)
             cursor = max(cursor, start + 1, read.offset)
+            if _at_end(text, read) and (cut := _cut(text, start)) is not None:
+                found.append(cut)
             continue
         node, end = read
         cursor = read_until = max(cursor, end)
-        shape = _moves(node)
-        if isinstance(shape, _Problem):
-            problems.append(shape)
-        elif chosen is None:
-            chosen = (*shape, start, end)
+        candidate = _candidate(node, start, end)
+        if isinstance(candidate, _Problem):
+            problems.append(candidate)
         else:
-            others += 1
+            found.append(candidate)
     else:
         capped = text.find("[", cursor) >= 0 or any(at >= read_until for at in inner)  # lists left untried
-    if chosen is None:
-        if not problems:
-            raise AnswerParseError("no list found: the answer must hold a Python list of dicts with keys "
-                                   "'location_before', 'action' and 'location_after'", Location(source, 1, 1), ("[",))
-        shapes = [p for p in problems if p.complete]
-        worst = shapes[0] if shapes else max(problems, key=lambda p: p.offset)
-        if capped:
-            worst = replace(worst, message=f"{worst.message} (only the first {MAX_CANDIDATES} '[' of the answer "
-                                           "were tried as its start)")
-        raise _error(text, worst, source)
-    items, unread, styles, start, end = chosen
-    notes = []
-    if len(styles) > 1:
-        notes.append("the dicts mix key styles: " + ", ".join(sorted(styles)))
-    if others:
-        notes.append(f"{others + 1} trajectory lists found; the first one is the answer")
-    spans = sorted(_outside(text, start, end) + [make_span(text, s, e, SpanKind.UNREAD) for s, e in unread],
-                   key=lambda span: span.start)
-    return ParsedAnswer(tuple(items), tuple(spans), " + ".join(sorted(styles)), tuple(notes))
+    return found, problems, capped
+
+
+def _candidate(node: Node, start: int, end: int, cut: bool = False) -> Candidate | _Problem:
+    shape = _moves(node)
+    if isinstance(shape, _Problem):
+        return shape
+    items, unread, styles = shape
+    notes = ("the dicts mix key styles: " + ", ".join(sorted(styles)),) if len(styles) > 1 else ()
+    return Candidate(" + ".join(sorted(styles)), tuple(items), tuple((s, e, SpanKind.UNREAD) for s, e in unread),
+                     start, end, delimited=True, cut=cut, notes=notes)
+
+
+def _at_end(text: str, problem: _Problem) -> bool:
+    """The text stops inside the list (or inside a string of it): it was cut off."""
+    return problem.offset == len(text) or (problem.message.startswith("the string that starts here is never closed")
+                                           and "\n" not in text[problem.offset:])
+
+
+def _cut(text: str, start: int) -> Candidate | None:
+    """The complete elements of a list cut off at the end of the text, when they form a trajectory list."""
+    close = len(text)
+    for _ in range(3):
+        close = text.rfind("}", start, close)
+        if close < 0:
+            return None
+        read = read_list(text[:close + 1] + "]", start)
+        if not isinstance(read, _Problem):
+            candidate = _candidate(read[0], start, len(text.rstrip()), cut=True)
+            return None if isinstance(candidate, _Problem) else candidate
+    return None
+
+
+_TABLE_ROW = re.compile(r"^[ \t]*\|(.*)\|?[ \t]*$")
+_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
+_COLUMNS = {"before": re.compile(r"location[ _]?before|prev(?:ious)?[ _]?node|from|before|start", re.IGNORECASE),
+            "action": re.compile(r"action|move|command", re.IGNORECASE),
+            "after": re.compile(r"location[ _]?after|^node$|to|after|end|destination", re.IGNORECASE)}
+
+
+def _tables(text: str) -> list[Candidate]:
+    """Markdown tables whose columns are the location before, the action and the location after."""
+    found: list[Candidate] = []
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    index = 0
+    while index + 2 < len(lines):
+        if not (_TABLE_ROW.match(lines[index]) and _RULE.match(lines[index + 1])):
+            index += 1
+            continue
+        header = _cells(lines[index], offsets[index])
+        columns = {}
+        for name, pattern in _COLUMNS.items():
+            columns[name] = next((i for i, (cell, _, _) in enumerate(header)
+                                  if pattern.search(cell) and i not in columns.values()), None)
+        end = index + 2
+        while end < len(lines) and _TABLE_ROW.match(lines[end]):
+            end += 1
+        if None not in columns.values() and end > index + 2:
+            items = []
+            for number in range(index + 2, end):
+                row = _cells(lines[number], offsets[number])
+                if len(row) <= max(columns.values()):  # type: ignore[type-var]
+                    continue
+                values = [row[columns[name]][0] for name in ("before", "action", "after")]  # type: ignore[index]
+                items.append(ParsedAction(Move(*values), row[0][1], row[-1][2]))
+            if items:
+                found.append(Candidate("table", tuple(items), (), offsets[index],
+                                       offsets[end - 1] + len(lines[end - 1]), delimited=True))
+        index = end
+    return found
+
+
+def _cells(line: str, offset: int) -> list[tuple[str, int, int]]:
+    """The cells of a table row: text without quotes or markup, and where each lies."""
+    cells = []
+    position = line.index("|") + 1
+    for piece in line[position:].split("|"):
+        stripped = piece.strip()
+        if stripped or position + len(piece) < len(line):
+            start = offset + position + piece.find(stripped) if stripped else offset + position
+            cells.append((stripped.strip("`'\"*_ "), start, start + len(stripped)))
+        position += len(piece) + 1
+    return cells if cells and (cells[-1][0] or len(cells) == 1) else cells[:-1]
 
 
 def format_answer(moves: tuple[Move, ...], style: str = "location_before") -> str:

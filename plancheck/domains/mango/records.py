@@ -7,8 +7,9 @@ Two formats, recognised object by object:
   ("route_finding" | "desti_finding"), "src_node", "dst_node", ["action_list"], "model_cutoff_num",
   "response" (or "answer"), ...}``. The model is the folder name before ``_route_finding`` /
   ``_desti_finding``; the record's cutoff is its ``model_cutoff_num``.
-* Plain JSONL: ``{"instance": "905/rf/<id>", "response": text or a list of dicts, ["model"],
-  ["cutoff"]}``; ``"text"`` or ``"answer"`` may hold the response.
+* Plain JSONL, with the keys every world accepts: ``{"instance" (or "id"): "905/rf/<id>",
+  "response" (or "text", "answer", "output"): text or a list of dicts, ["model"], ["cutoff"]}``.
+A record's fields other than its question's and its answer's are kept for the output rows.
 
 A response given as a JSON list is scored as its JSON text. The inference code's ``exp_config.json``
 is not an answer and is skipped (logged). Anything else unreadable becomes a BrokenRecord with its line.
@@ -27,11 +28,13 @@ from plancheck.domains.mango.instance import TASK_NAMES, MangoInstance, find_gam
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.errors import BadInputError, InstanceNotFoundError, Location
 from plancheck.files import answer_entries, answer_lines, no_answer
+from plancheck.verifier.records import INSTANCE_KEYS, first_key, unconsumed
 from plancheck.world import BrokenRecord, Record
 
 logger = logging.getLogger(__name__)
 
-_TEXT_KEYS = ("response", "answer", "text")
+_TEXT_KEYS = ("response", "answer", "text", "output")  # ANSWER_KEYS, the release's "answer" before "text"
+_RELEASE_KEYS = ("sample_id", "game_name", "task")  # what names the question in a release result
 _FOLDER_TASKS = ("_route_finding", "_desti_finding")
 
 
@@ -42,10 +45,6 @@ def _model_from_path(path: Path) -> str | None:
             if marker in folder.name:
                 return folder.name.split(marker)[0]
     return None
-
-
-def _response(data: dict[str, Any]) -> str | list | None:
-    return next((data[k] for k in _TEXT_KEYS if k in data), None)
 
 
 def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
@@ -65,22 +64,29 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
         if "model_cutoff_num" in data:
             meta["cutoff"] = data["model_cutoff_num"]
         model = data.get("model") or _model_from_path(path)
+        named: tuple[str | None, ...] = _RELEASE_KEYS
     else:
-        instance = data.get("instance")
+        id_key = first_key(data, INSTANCE_KEYS)
+        instance = None if id_key is None else data[id_key]
         if not isinstance(instance, str):
-            return BrokenRecord(line, "no question: expected 'instance' (e.g. 905/rf/<id>) or a release result "
-                                      "record with 'sample_id' and 'game_name'", source)
+            return BrokenRecord(line, "no question: expected 'instance' (or 'id', e.g. 905/rf/<id>) or a release "
+                                      "result record with 'sample_id' and 'game_name'", source)
         if "cutoff" in data:
             meta["cutoff"] = data["cutoff"]
         model = data.get("model")
+        named = (id_key,)
     if model:
         meta["model"] = str(model)
-    response = _response(data)
+    text_key = first_key(data, _TEXT_KEYS)
+    response = None if text_key is None else data[text_key]
     if isinstance(response, list):
         response = json.dumps(response, ensure_ascii=False)
     if not isinstance(response, str):
         return BrokenRecord(line, no_answer(data, _TEXT_KEYS, "text or a list of dicts"), source, instance)
-    return Record(line, instance, text=response, source=source, meta=meta)
+    fields = unconsumed(data, *named, text_key)
+    if model and "model" not in fields:  # the model a release result's folder names
+        fields["model"] = str(model)
+    return Record(line, instance, text=response, source=source, meta=meta, fields=fields)
 
 
 def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:

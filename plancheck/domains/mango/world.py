@@ -16,9 +16,11 @@ from plancheck.domains.mango.game import DEFAULT_CUTOFF, DIFFICULTIES
 from plancheck.domains.mango.instance import MangoInstance, find_game, game_folders, moves_of, select, split_selector
 from plancheck.domains.mango.prompts import prompt_text
 from plancheck.domains.mango.questions import DFQuestion
+from plancheck.drawing.shapes import Picture
 from plancheck.errors import UnsupportedError
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
+from plancheck.verifier.verdict import strict_read as verdict_strict_read
 from plancheck.world import (
     COMMANDS,
     ONE_SHOT,
@@ -36,12 +38,17 @@ from plancheck.world import (
 class MangoWorld(WorldBase):
     name = "mango"
     title = "MANGO text-game maps: destination finding (DF) and route finding (RF)"
-    capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS}
+    data_release = "MANGO release (70 steps)"
+    capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS, Capability.RENDER}
     options = (
         Option("cutoff", "walkthrough steps the model reads; records that state their own cutoff keep it",
                COMMANDS, DEFAULT_CUTOFF, kind=int),
         Option("answerable", "only questions answerable at the cutoff", ("instances", "prompt", "solve", "export"),
                kind=bool),
+        shared_option("pick", "first is plancheck's earlier rule"),
+        shared_option("unclosed", "reject (default) is the release evaluator's outcome, a format failure; accept "
+                      "reads the complete elements", default="reject"),
+        shared_option("strict_read"),
         shared_option("planner", "bfs: native breadth-first search, checked with networkx; fast-downward: Fast "
                       "Downward on the exported PDDL, checked with the search", default="bfs",
                       choices=("bfs", "fast-downward")),
@@ -82,8 +89,9 @@ class MangoWorld(WorldBase):
         return Prompt(instance.id, None, prompt_text(instance))
 
     def check(self, instance: MangoInstance, answer: str | Sequence[str], source: str | None = None,
+              pick: str = "committed", unclosed: str = "reject", strict_read: bool = False,
               **options: Any) -> Verdict:
-        return check_answer(instance, answer, source)
+        return verdict_strict_read(check_answer(instance, answer, source, pick=pick, unclosed=unclosed), strict_read)
 
     def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
         return records.read_answers(path)
@@ -116,6 +124,19 @@ class MangoWorld(WorldBase):
         problem, _ = problem_text(instance.id, moves_of(instance, graph), question.src, question.dst)
         name = f"{instance.game.name}-rf-{question.id[:12]}.pddl"
         return {DOMAIN_FILE: domain_text(), name: problem}
+
+    def render(self, instance: MangoInstance, answer: str | Sequence[str] | None = None, *,
+               verdict: Verdict | None = None, **options: Any) -> Picture:
+        """The map with the asked route and the model's trajectory."""
+        from plancheck.domains.mango.render import render
+
+        if verdict is None and answer is not None:
+            verdict = self.check(instance, answer)
+        return render(instance, answer if isinstance(answer, str) else None, verdict)
+
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """The task and the question's difficulty at the cutoff, e.g. ``rf hard``."""
+        return f"{verdict.metrics.get('task', '?')} {verdict.metrics.get('difficulty', '?')}"
 
     def stats(self, selectors: Sequence[str], data: Path | None, cutoff: int = DEFAULT_CUTOFF,
               difficulty: str = "release", table: str = "counts", **options: Any) -> Summary:

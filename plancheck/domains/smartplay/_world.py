@@ -15,7 +15,10 @@ from typing import Any
 
 from plancheck.domains.smartplay import _convert, _frame, _report
 from plancheck.domains.smartplay._game import SmartPlayEpisodes
+from plancheck.drawing.shapes import Picture
+from plancheck.episodes.game import CheckedStep
 from plancheck.episodes.log import Episode
+from plancheck.errors import BadInputError
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import EPISODIC, Capability, Option, Prompt, Record, Summary, WorldBase
 
@@ -27,7 +30,10 @@ READINGS_HELP = ("how a reply becomes an action: smartplay (SmartPlay's rule: th
 class SmartPlayWorld(WorldBase):
     """Commands: instances, prompt, play, check, evaluate, stats, convert (episode logs only)."""
 
-    capabilities = EPISODIC | {Capability.STATS, Capability.CONVERT}
+    capabilities = EPISODIC | {Capability.STATS, Capability.CONVERT, Capability.RENDER}
+    data_release = "generated (SmartPlay 9dec5f2)"
+    actions: tuple[str, ...] = ()  # the game's action texts (Bandits, Rock Paper Scissors) ...
+    labels: tuple[str, ...] = ()  # ... and their names in pictures
     episodes: SmartPlayEpisodes
     select: Callable[[Sequence[str]], Iterator[Any]]
     references: Callable[[Any, int], list[tuple[str, float]]]
@@ -77,6 +83,41 @@ class SmartPlayWorld(WorldBase):
             for label, raw in self.references(instance, steps):
                 rows.append(("", "", "", "", f"{label} (expected)", raw, _frame.normalize(instance.id, raw)))
         return Summary(f"{self.title}: settings and reference scores", header, tuple(rows))
+
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        return verdict.instance
+
+    def headline(self, **options: Any) -> str:
+        return "score"
+
+    def reference_scores(self, setting: str, **options: Any) -> dict[str, float]:
+        """The references' expected raw scores (random, Bayes-optimal, oracle, as the game defines them)."""
+        return dict(self.references(self.episodes.instance(setting), self.episodes.defaults["steps"]))
+
+    def render(self, instance: Any, answer: Any = None, *, verdict: Verdict | None = None,
+               **options: Any) -> Picture:
+        """An episode (``answer``, an episode log's :class:`Episode`) drawn: for Bandits and Rock Paper
+        Scissors the posterior at every step with the choices marked, and the running reward and regret."""
+        if not isinstance(answer, Episode):
+            return self.render_start(instance)
+        from plancheck.episodes.check import check_episode, replay_episode
+
+        verdict = verdict if verdict is not None else check_episode(self.episodes, answer)
+        return self.render_episode(instance, answer, replay_episode(self.episodes, answer), verdict)
+
+    def render_start(self, instance: Any) -> Picture:
+        raise BadInputError(f"a {self.name} picture draws an episode: give its log with --answer FILE (plancheck "
+                            f"play {self.name} {self.episodes.instance_id(instance)} --policy bayes -o FILE writes "
+                            "one)")
+
+    def render_episode(self, instance: Any, episode: Episode, steps: Sequence[CheckedStep],
+                       verdict: Verdict) -> Picture:
+        from plancheck.domains.smartplay._render import posterior_picture
+
+        header = episode.header
+        who = header.model or header.policy
+        title = f"{self.episodes.instance_id(instance)}, seed {header.seed}, played by {who}"
+        return posterior_picture(title, steps, self.actions, self.labels, verdict)
 
     def convert(self, path: Path, seed: int | None = None, model: str | None = None,
                 **options: Any) -> Iterator[Episode]:

@@ -38,6 +38,17 @@ def test_the_reading_names_every_outcome():
     assert reading.read("Act: pick_up [toiletpaper_0]", menu).action == "pick_up [toiletpaper_0]"
 
 
+def test_a_list_of_replies_reads_as_its_replies_read():
+    from plancheck.domains.langsuite.rearrangement.world import WORLD
+    clear = WORLD.check(episode(EID), ["YES", "Thought: look", "Act: move_ahead", "Act: stop"])
+    assert (clear.read.status.value, clear.read.why) == ("clear", "4 of 4 replies read clearly")
+    mixed = WORLD.check(episode(EID), ["YES", "Act: move_ahead then turn_left", "Act: dance", "Act: stop"])
+    assert mixed.read.status.value == "ambiguous"
+    assert mixed.read.why == "2 of 4 replies read clearly; ambiguous at step(s) 2; no action at step(s) 3"
+    unread = WORLD.check(episode(EID), ["YES", "Act: dance", "Act: stop"])
+    assert unread.read.status.value == "clear" and "no action at step(s) 2" in unread.read.why
+
+
 def test_play_check_and_a_tampered_log(tmp_path, capsys):
     log = tmp_path / "optimal.jsonl"
     assert main(["play", "rearrangement", EID, "--policy", "optimal", "-o", str(log)]) == 0
@@ -77,7 +88,7 @@ def test_replies_check_solve_export_stats_and_the_summary(tmp_path, capsys):
     assert verdict["failure"]["step"] == 2 and "not an action of the low-level prompt" in verdict["failure"]["reason"]
     assert main(["check", "rearrangement", EID, str(replies), "--semantics", "benchmark"]) == 1  # no success
     capsys.readouterr()
-    assert main(["solve", "rearrangement", EID, "--json"]) == 0
+    assert main(["solve", "rearrangement", EID]) == 0  # its output is JSON lines: solve has no --json
     solved = json.loads(capsys.readouterr().out)
     assert solved["proven_optimal"] and solved["values"]["actions"] == 11 and solved["plan"][0] == "YES"
     assert main(["export", "rearrangement", EID, "--out", str(tmp_path / "pddl")]) == 0

@@ -42,6 +42,22 @@ def test_play_check_and_evaluate(capsys, tmp_path):
     assert code == 0 and "Crafter score" in out and "GPT-4-0613 (paper)" in out and "50.5" in out
 
 
+def test_play_and_evaluate_give_the_same_output_whatever_the_jobs(capsys, tmp_path):
+    """``--jobs`` (issue 22, item 6) as in the other episodic worlds: the same log and verdicts, in seed order."""
+    logs, verdicts = [], []
+    for jobs in ("1", "2"):
+        log = tmp_path / f"log{jobs}.jsonl"
+        code, _, err = run(capsys, "play", "crafter", "Crafter", "--policy", "random", "--seed", "5", "--episodes",
+                           "3", "--steps", "20", "-o", str(log), "--jobs", jobs)
+        assert code == 0 and [line.split(":")[0] for line in err.splitlines()] == [
+            f"crafter Crafter seed {seed}" for seed in (5, 6, 7)]
+        logs.append(log.read_bytes())
+        code, out, _ = run(capsys, "evaluate", "crafter", str(log), "--jobs", jobs)
+        assert code == 0 and len(out.splitlines()) == 3
+        verdicts.append(out.replace(str(log), "LOG"))
+    assert logs[0] == logs[1] and verdicts[0] == verdicts[1]
+
+
 def test_an_agent_process_plays_and_its_prompts_are_checked(capsys, tmp_path):
     log = tmp_path / "agent.jsonl"
     code, _, _ = run(capsys, "play", "crafter", "Crafter", "--policy", f"cmd:{AGENT}", "--seed", "1", "--steps", "3",

@@ -38,7 +38,10 @@ def test_spellings(answer, expected):
 
 
 def test_numbered_lines_commentary_and_unknown_slots():
-    answer = parse_answer("Plan:\n1. A -> C (smallest)\n2. hop over\n\n3. A -> B because it is free\nGood luck")
+    text = "Plan:\n1. A -> C (smallest)\n2. hop over\n\n3. A -> B because it is free\nGood luck"
+    with pytest.raises(AnswerParseError, match="numbered lines are prose"):  # line 2 is no move: not a plan
+        parse_answer(text)
+    answer = parse_answer(text, ParsePolicy.of(pick="last"))  # today's rule: one slot per numbered line
     assert [str(i.action) for i in answer.items] == ["A->C", "hop over", "A->B"]
     assert isinstance(answer.items[1].action, Unknown)
     assert [(s.kind, s.text, s.line) for s in answer.spans] == [
@@ -48,7 +51,10 @@ def test_numbered_lines_commentary_and_unknown_slots():
 
 
 def test_bracket_list_elements():
-    answer = parse_answer('So: ["A->C", "fly", "A->B" twice]')
+    committed = parse_answer('So: ["A->C", "fly", "A->B" twice]')  # the repetition word is read, and said
+    assert [str(i.action) for i in committed.items] == ["A->C", "fly", "A->B", "A->B"]
+    assert committed.notes == ("repetition: 'A->B twice' (line 1, column 22) read as 2 x A->B",)
+    answer = parse_answer('So: ["A->C", "fly", "A->B" twice]', ParsePolicy.of(pick="last"))
     assert [str(i.action) for i in answer.items] == ["A->C", "fly", "A->B"]
     assert [(s.kind, s.text) for s in answer.spans] == [
         (SpanKind.OUTSIDE, "So:"), (SpanKind.UNKNOWN, "fly"), (SpanKind.UNREAD, "twice")]
@@ -67,7 +73,11 @@ def test_pick_policy():
     with pytest.raises(AnswerParseError, match="2 lists of moves") as caught:
         parse_answer(text, ParsePolicy.of(pick="only"))
     assert (caught.value.location.line, caught.value.location.column) == (4, 4)
-    assert parse_answer(text).notes == ("2 lists of moves; the last one was used",)
+    reading = parse_answer(text, ParsePolicy.of(pick="last")).reading  # the read status replaces the note
+    assert reading.status.value == "ambiguous" and "--pick last" in reading.why and len(reading.candidates) == 2
+    assert parse_answer(text).reading.why == ("the only candidate answer, introduced as the answer: 'Final:'; 1 "
+                                              "list(s) introduced as explanation, recap or example, not as the "
+                                              "answer")  # the draft
 
 
 def test_prose_is_refused_unless_scanned():

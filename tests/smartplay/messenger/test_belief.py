@@ -9,12 +9,13 @@ import re
 import pytest
 
 from plancheck.domains.smartplay.messenger import data, prompts
-from plancheck.domains.smartplay.messenger.belief import Inconsistent, Tracker, start_layouts
+from plancheck.domains.smartplay.messenger.belief import Inconsistent, Tracker
 from plancheck.domains.smartplay.messenger.engine import Level
 from plancheck.domains.smartplay.messenger.instance import STEP_LIMITS, start
 from plancheck.domains.smartplay.messenger.observe import ObservationError, read
 from plancheck.domains.smartplay.messenger.policy import Planner
 from plancheck.domains.smartplay.messenger.run import Runner, domain, level_frame
+from plancheck.domains.smartplay.messenger.tables import start_layouts
 
 
 def episode(level: int, seed: int, planner: bool = False) -> tuple[str, list[list]]:
@@ -160,3 +161,57 @@ def test_l2_checker_is_exact_on_mutated_logs_a_witness_exactly_when_accepted():
         accepted += 1
         assert witness(2, first, steps), "the checker accepted a log no run of the rules produces"
     assert accepted >= 5 and rejected >= 100
+
+
+def _tampered(level: int, count: int):
+    """Random episodes, each as played and with one step changed: a distance, a direction, the
+    reward, the action or the end flag."""
+    rng = random.Random(level * 31)
+    directions = ("north", "south", "west", "east", "north-west", "north-east", "south-west", "south-east")
+    for seed in range(count):
+        first, steps = episode(level, seed, planner=seed % 10 == 0)
+        yield first, steps
+        changed = [list(step) for step in steps]
+        k = rng.randrange(len(changed))
+        lines = [x for x in changed[k][1].split("\n") if "steps to your" in x]
+        kind = rng.randrange(5) if lines else rng.randrange(2, 5)
+        if kind == 0:
+            line = rng.choice(lines)
+            d = max(1, int(re.search(r" (\d+) steps", line).group(1)) + rng.choice((-1, 1, 2)))
+            changed[k][1] = changed[k][1].replace(line, re.sub(r" \d+ steps", f" {d} steps", line))
+        elif kind == 1:
+            line = rng.choice(lines)
+            changed[k][1] = changed[k][1].replace(line, line.rsplit(" ", 1)[0] + " " + rng.choice(directions))
+        elif kind == 2:
+            changed[k][2] = rng.choice((0.0, 0.5, 1.0, -1.0))
+        elif kind == 3:
+            changed[k][0] = rng.randrange(5)
+        else:
+            changed[k][3] = not changed[k][3]
+        yield first, changed
+
+
+def _followed(level: int, first: str, steps: list[list], exhaustive: bool) -> tuple[list, str | None]:
+    """The hypotheses after each step (as sets) and the first step's failure, if any."""
+    tracker = Tracker(level, read(first), exhaustive=exhaustive)
+    kept = [{h.key() for h in tracker.hypotheses}]
+    for index, (action, text, reward, done) in enumerate(steps, start=1):
+        try:
+            tracker.step(action, read(text), reward, done)
+        except (Inconsistent, ObservationError) as error:
+            return kept, f"step {index}: {error}"
+        kept.append({h.key() for h in tracker.hypotheses})
+    return kept, None
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_the_shared_quick_path_keeps_what_the_general_path_keeps(level):
+    """Every hypothesis through the general path (``exhaustive``) and the usual steps shared between
+    hypotheses give the same hidden states after every step and the same first failure, in the same
+    words, on played and tampered logs."""
+    rejected = [0, 0]
+    for number, (first, steps) in enumerate(_tampered(level, 100)):
+        quick, general = _followed(level, first, steps, False), _followed(level, first, steps, True)
+        assert quick == general
+        rejected[number % 2] += quick[1] is not None
+    assert rejected[0] == 0 and rejected[1] >= 70  # no played log is rejected, most tampered ones are

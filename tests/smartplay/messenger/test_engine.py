@@ -7,10 +7,10 @@ import random
 import pytest
 
 from plancheck.domains.smartplay.messenger import bitgrid, data
-from plancheck.domains.smartplay.messenger.belief import outcome
 from plancheck.domains.smartplay.messenger.engine import Level
 from plancheck.domains.smartplay.messenger.instance import start
 from plancheck.domains.smartplay.messenger.run import Runner, domain
+from plancheck.domains.smartplay.messenger.tables import outcome
 from plancheck.domains.smartplay.messenger.vgdl import parse_domain
 from plancheck.errors import BadInputError
 
@@ -54,6 +54,22 @@ def test_the_set_moves_are_the_engines_moves():
             assert set(bitgrid.pixels(bitgrid.successors(kind, bitgrid.bit(x, y), ax, ay))) == reached
 
 
+def test_stacked_sets_move_as_their_positions_one_by_one():
+    """Sets of all three movement types moved at once (the checker's form) are the union of each
+    position's successors (checked against the engine above), section by section."""
+    rng = random.Random(5)
+    for _ in range(300):
+        ax, ay = rng.randrange(19), rng.randrange(19)
+        sets = [bitgrid._union((rng.randrange(19), rng.randrange(19)) for _ in range(rng.randrange(6)))
+                for _ in range(3)]
+        expected = [0, 0, 0]
+        for n, kind in enumerate(("chaser", "fleeing", "immovable")):
+            for x, y in bitgrid.pixels(sets[n]):
+                expected[n] |= bitgrid.successors(kind, bitgrid.bit(x, y), ax, ay)
+        moved = bitgrid.stacked_moves(bitgrid.stack(*sets), ax, ay)
+        assert bitgrid.unstack(moved) == tuple(expected)
+
+
 def test_outcomes_of_the_collisions_come_from_the_engine():
     assert outcome(2, frozenset(), False).reward == 0 and outcome(2, frozenset(), False).won is None
     pickup = outcome(2, frozenset({"message"}), False)
@@ -88,7 +104,7 @@ def test_save_and_load_go_back_exactly():
 
 @pytest.mark.parametrize("level", [2, 3])
 def test_every_start_layout_has_one_avatar_and_each_entity_once(level):
-    from plancheck.domains.smartplay.messenger.belief import start_layouts
+    from plancheck.domains.smartplay.messenger.tables import start_layouts
 
     for name, created in start_layouts(level):
         keys = [key for key, _, _ in created if key != "background"]
@@ -112,3 +128,6 @@ def test_what_a_text_line_allows_is_every_position_that_shows_so():
             for (distance, where), mask in shown.items():
                 if distance:
                     assert bitgrid.seen_at(row, col, distance, where) == mask, (row, col, distance, where)
+            for least in range(20):
+                farther = [mask for (distance, _), mask in shown.items() if distance >= least]
+                assert bitgrid.not_nearer(row, col, least) == sum(farther), (row, col, least)

@@ -27,10 +27,13 @@ from math import sqrt
 from plancheck.domains.langsuite.engine.actions import Act
 from plancheck.domains.langsuite.rearrangement.problem import restored
 from plancheck.domains.langsuite.rearrangement.rules import Outcome, Task, Turn, step
+from plancheck.episodes.check import replies_reading
+from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE
 from plancheck.verifier.verdict import Failure, StepView, Verdict
 
 LISTED = {"low": {"MoveAhead", "TurnLeft", "TurnRight", "PickUp", "Drop", "Open", "Close", "Stop"},
           "high": {"Goto", "PickUp", "Drop", "Open", "Close", "Stop"}}
+READ = {"multiple": AMBIGUOUS, "none": NONE}  # how a reply of each outcome kind reads (others: clear)
 WORDS = {"MoveAhead": "move_ahead", "TurnLeft": "turn_left", "TurnRight": "turn_right", "PickUp": "pick_up",
          "Drop": "drop", "Open": "open", "Close": "close", "Goto": "goto", "Stop": "stop"}
 
@@ -91,6 +94,7 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
     views: list[StepView] = []
     actions: list[str] = []
     failure: Failure | None = None
+    reads: list[tuple[int, str]] = []
     used = 0
     for reply in replies:
         if turn.stopped or turn.crashed:
@@ -98,6 +102,7 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
         before = turn
         out = step(task, turn, reply)
         used += 1
+        reads.append((used, READ.get(out.kind, CLEAR)))
         text = action_text(task, out)
         actions.append(text)
         problem = strict_problem(task, before, out)
@@ -127,7 +132,8 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
     return Verdict(world="rearrangement", instance=task.episode.id, actions=tuple(actions), form="replies",
                    notes=tuple(notes), steps=tuple(views), valid=failure is None, failure=failure, has_goal=True,
                    goal_reached=bool(lang.success), goal_step=turn.timesteps if lang.success else None,
-                   ignored=len(replies) - used, scores=scores, metrics=metrics, optimal=optimal)
+                   ignored=len(replies) - used, scores=scores, metrics=metrics, optimal=optimal,
+                   read=replies_reading(reads))
 
 
 def plan_replies(task: Task, acts: Sequence[Act]) -> list[str]:

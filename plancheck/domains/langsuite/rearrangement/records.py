@@ -1,4 +1,9 @@
-"""Files of Rearrangement answers: JSONL records ``{"instance": "FloorPlan21_0", "replies": [...]}``."""
+"""Files of Rearrangement answers: JSONL records ``{"instance": "FloorPlan21_0", "replies": [...]}``.
+
+The keys every world accepts work too: the instance under ``instance`` or ``id``, the replies under
+``replies`` or ``response`` / ``text`` / ``answer`` / ``output`` (a list of reply texts, the first
+answering the opening question). The record's other fields are kept for the output rows.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from plancheck.files import answer_lines
-from plancheck.verifier.records import BrokenRecord, Record
+from plancheck.verifier.records import ANSWER_KEYS, INSTANCE_KEYS, BrokenRecord, Record, first_key, unconsumed
 
 SHAPE = 'not a record {"instance": ..., "replies": [...]}'
+_REPLY_KEYS = ("replies", *ANSWER_KEYS)
 
 
 def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
@@ -19,11 +25,15 @@ def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
             yield item
             continue
         number, obj = item
-        if not isinstance(obj, dict) or not isinstance(obj.get("instance"), str):
+        id_key = first_key(obj, INSTANCE_KEYS) if isinstance(obj, dict) else None
+        if id_key is None or not isinstance(obj[id_key], str):
             yield BrokenRecord(number, f"{SHAPE}: no instance id", str(path))
             continue
-        replies = obj.get("replies")
+        instance = obj[id_key]
+        reply_key = first_key(obj, _REPLY_KEYS)
+        replies = None if reply_key is None else obj[reply_key]
         if not isinstance(replies, list) or not all(isinstance(r, str) for r in replies):
-            yield BrokenRecord(number, f"{SHAPE}: replies must be a list of texts", str(path), obj["instance"])
+            yield BrokenRecord(number, f"{SHAPE}: replies must be a list of texts", str(path), instance)
             continue
-        yield Record(number, obj["instance"], json.dumps(replies), source=str(path), meta=obj)
+        yield Record(number, instance, json.dumps(replies), source=str(path), meta=obj,
+                     fields=unconsumed(obj, id_key, reply_key))

@@ -9,7 +9,7 @@ not public. The task is played step by step (``play``), logs and reply lists are
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from plancheck.domains.langsuite.rearrangement.prompts import LEVELS
 from plancheck.domains.langsuite.rearrangement.records import read_answers
 from plancheck.domains.langsuite.rearrangement.rules import Task
 from plancheck.domains.langsuite.rearrangement.solve import PLANNERS, optimal, solve_episode
+from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep, Outcome, Replies
 from plancheck.errors import BadInputError, InstanceNotFoundError
 from plancheck.solvers.result import SolveResult
@@ -155,12 +156,13 @@ class RearrangementWorld(WorldBase):
     name = "rearrangement"
     title = ("LangSuitE Rearrangement, re-created on regenerated scenes (ai2thor-rearrangement 2022 val/test, "
              "2,000 episodes; LangSuitE's own episodes are not public)")
+    data_release = "ai2thor-rearrangement 2022 episodes"
     capabilities = EPISODIC | {Capability.ANSWERS, Capability.SOLVE, Capability.EXPORT, Capability.STATS,
-                               Capability.CONVERT}
+                               Capability.CONVERT, Capability.RENDER}
     episodes = RearrangementEpisodes()
     options = (
         Option("level", "LangSuitE's action level: low (move_ahead/turn_*, rearrange_react.json) or high (goto, "
-               "rearrange_react-hl.json)", ("prompt", "play", "check", "evaluate", "stats"), "low", LEVELS),
+               "rearrange_react-hl.json)", ("prompt", "play", "check", "evaluate", "stats", "render"), "low", LEVELS),
         Option("reading", "how a reply becomes an action: langsuite (its own parser)", ("play",), "langsuite",
                tuple(READINGS)),
         shared_option("planner", "native: the A* of plancheck; or a classical planner on the exported PDDL",
@@ -214,9 +216,37 @@ class RearrangementWorld(WorldBase):
         """Episode logs from LangSuitE's console logs (``{scene}-{index}.jl``)."""
         return convert_mod.convert(path, seed=seed, model=model)
 
-    def stats(self, selectors: Sequence[str], data: Path | None, level: str = "low", **options: Any) -> Summary:
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        """LangSuitE's action level."""
+        return f"{verdict.metrics.get('level', 'low')} level"
+
+    def render(self, instance: Episode, answer: Any = None, *, verdict: Verdict | None = None, level: str = "low",
+               **options: Any) -> Picture:
+        """The room from above with the agent's path and the objects to move; ``answer`` is an episode log's
+        episode or a JSON list of replies."""
+        from plancheck.domains.langsuite.rearrangement.render import render
+        from plancheck.episodes.log import Episode as LoggedEpisode
+
+        if isinstance(answer, LoggedEpisode):
+            from plancheck.episodes.check import check_episode, replay_episode
+
+            level = self.episodes.settings(answer.header.settings)[0]["level"]
+            verdict = verdict if verdict is not None else check_episode(self.episodes, answer)
+            replies = [s.logged.reply if s.logged.reply is not None else reply_for(s.action or "(no action)")
+                       for s in replay_episode(self.episodes, answer)]
+        elif answer is not None:
+            replies = answer_replies(answer, "answer")
+            verdict = verdict if verdict is not None else self.check(instance, answer, level=level)
+        else:
+            replies = None
+        return render(Task(instance, level), replies, verdict)
+
+    def stats(self, selectors: Sequence[str], data: Path | None, level: str = "low",
+              report: Callable[[], None] | None = None, **options: Any) -> Summary:
         rows = []
         for item in select(selectors):
+            if report is not None:
+                report()
             task = Task(item, level)
             problem = Problem(task)
             rows.append((item.id, item.split, item.counts[0], task.diff_count, len(problem.movers),

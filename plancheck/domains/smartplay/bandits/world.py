@@ -55,6 +55,8 @@ class BanditWorld(SmartPlayWorld):
     select = staticmethod(select)
     references = staticmethod(report.references)
     table_metrics = report.METRICS
+    actions = prompts.ACTIONS
+    labels = ("machine 1", "machine 2")
 
 
 WORLD = BanditWorld()

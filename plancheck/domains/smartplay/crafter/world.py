@@ -16,7 +16,9 @@ from plancheck.domains.smartplay._game import SmartPlayEpisodes
 from plancheck.domains.smartplay._world import SmartPlayWorld
 from plancheck.domains.smartplay.crafter import prompts, report, scoring, solve
 from plancheck.domains.smartplay.crafter.instance import CrafterInstance, parse_id, select
+from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep, Outcome
+from plancheck.episodes.log import Episode
 from plancheck.errors import BadInputError
 from plancheck.solvers.result import SolveResult, Status
 from plancheck.verifier.verdict import Verdict
@@ -63,7 +65,8 @@ class CrafterEpisodes(SmartPlayEpisodes):
 class CrafterWorld(SmartPlayWorld):
     name = "crafter"
     title = "SmartPlay Crafter (crafter 1.8.3; up to 9,999 actions an episode)"
-    capabilities = EPISODIC | {Capability.STATS, Capability.SOLVE, Capability.EXPORT}  # no run logs to convert
+    capabilities = EPISODIC | {Capability.STATS, Capability.SOLVE, Capability.EXPORT,
+                               Capability.RENDER}  # no run logs to convert
     requires = ("crafter",)
     extra = "crafter"
     episodes = CrafterEpisodes()
@@ -108,6 +111,29 @@ class CrafterWorld(SmartPlayWorld):
         if goal not in rules.TREE_ACHIEVEMENTS:
             raise BadInputError(f"{goal} depends on time, not items: it has no PDDL model")
         return pddl.export(goal)
+
+    def render(self, instance: CrafterInstance, answer: Any = None, *, verdict: Verdict | None = None,
+               compact: bool = False, **options: Any) -> Picture:
+        """An episode log drawn on its seed's real map: the agent's path, unlocks, creatures; frames: the
+        episode (a seeded log, replayed in crafter)."""
+        if not isinstance(answer, Episode):
+            raise BadInputError("a crafter picture draws an episode on its seed's map: give its log with --answer "
+                                "FILE (plancheck play crafter Crafter --policy unlock:collect_wood --seed 1 -o FILE "
+                                "writes one)")
+        from plancheck.domains.smartplay.crafter import render
+        from plancheck.episodes.check import check_episode, replay_episode
+
+        header = answer.header
+        if header.seed is None:
+            raise BadInputError("an unseeded Crafter log shows only what lay around the agent, not where it was on "
+                                "the map; pictures need a seeded log (plancheck play crafter ... --seed N writes one)")
+        verdict = verdict if verdict is not None else check_episode(self.episodes, answer)
+        actions = [step.action for step in replay_episode(self.episodes, answer) if step.action is not None]
+        settings = self.episodes.settings(header.settings)[0]
+        run = render.replay(self.episodes.game(instance, header.seed, settings), actions)
+        who = header.model or header.policy
+        title = f"Crafter, seed {header.seed} (episode {settings['episode']}), played by {who}"
+        return render.render(run, title, verdict, compact)
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], paper: str | None = None,
                   **options: Any) -> Summary:

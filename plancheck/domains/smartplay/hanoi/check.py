@@ -46,10 +46,11 @@ def _actions(parsed: ParsedAnswer[Move], unknown: str) -> tuple[list[Move | Unkn
 
 
 def check_answer(instance: HanoiInstance, answer: str | Sequence[str], *, read_mode: str = "plan",
-                 pick: str = "last", unknown: str = "noop", source: str | None = None) -> Verdict:
+                 pick: str = "committed", unclosed: str = "accept", unknown: str = "noop",
+                 source: str | None = None) -> Verdict:
     """The verdict on one answer (``source``, e.g. a file name, names it in parse errors)."""
     try:
-        parsed = read(answer, ParsePolicy.of(read_mode, pick), source)
+        parsed = read(answer, ParsePolicy.of(read_mode, pick, unclosed), source)
     except AnswerParseError as error:
         return unparseable(WORLD, instance.id, error, has_goal=True)
     actions, parsed = _actions(parsed, unknown)

@@ -1,19 +1,19 @@
-"""Read Tower of Hanoi moves from a model's answer (grammar: ``grammars/hanoi_answer.lark``).
+"""Read Tower of Hanoi moves from a model's answer (grammar: ``parse.lark``).
 
 The grammar splits the answer into tokens and recognises moves in five spellings (SmartPlay's
 sentence, "move disk 0 from A to C", "A -> C", "(move d0 a c)", "action 2").
 :class:`ParsePolicy` decides what the answer is; nothing is dropped silently:
 
-* ``read="plan"`` (default): the answer is a list of moves, one of
-  - a bracket list ``[A->C, "A->B", ...]`` (it may span lines): elements are separated by commas
-    or line breaks; an element with no move is an *unknown action* slot;
-  - a run of numbered or bulleted lines (``3. A -> C  (smallest disk)``: the leading moves count,
-    the rest is *commentary*; a numbered line with no move is an *unknown action* slot);
-  - a run of bare move lines (only moves, separators, connectors such as "then", remarks in
-    parentheses).
-  Blank lines do not end a run; prose or a change of style does. With several lists, ``pick``
-  takes the last (default), the first, or insists on one. Everything else is reported as
-  *outside the answer*; an answer whose moves are only inside prose is refused.
+* ``read="plan"`` (default): the answer is a list of moves, found and chosen as every world's
+  free-text answers are (:mod:`plancheck.translators.candidates`, :mod:`plancheck.translators.reading`):
+  a bracket list ``[A->C, "A->B", ...]``, a table, a run of numbered or bulleted lines each
+  starting with a move (``3. A -> C  (smallest disk)``: the rest of the line is *commentary*), or a
+  run of lines of bare moves; ``pick="committed"`` (default) takes a correction, else the list
+  introduced as the answer, else the last delimited one, and never a list introduced as
+  explanation or recap. ``pick="last"``, ``"first"``, ``"only"`` keep the earlier rule (any run of
+  numbered lines, a line with no move an *unknown action* slot; the last, first or only list).
+  Everything else is reported as *outside the answer*; an answer whose moves are only inside prose
+  is refused.
 * ``read="scan"``: every move written anywhere, in order (a note says so).
 * ``read="smartplay"``: SmartPlay's harness rule: the one action whose exact text appears earliest
   in the answer (case-insensitive); with none, an *unknown action* slot (SmartPlay silently takes
@@ -38,10 +38,12 @@ from plancheck.translators.answer import (
     Pick,
     SpanKind,
     leaf_tokens,
-    line_and_column,
     make_span,
     merge_spans,
 )
+from plancheck.translators.candidates import read_tokens
+from plancheck.translators.reading import Candidate, Unclosed, choose, finish
+from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
 
 MAX_ANSWER_CHARS = 1_000_000
 
@@ -66,12 +68,13 @@ class ParsePolicy:
     """How to read an answer (see the module docstring)."""
 
     read: Read = Read.PLAN
-    pick: Pick = Pick.LAST
+    pick: Pick = Pick.COMMITTED
+    unclosed: Unclosed = Unclosed.ACCEPT
     max_chars: int = MAX_ANSWER_CHARS
 
     @classmethod
-    def of(cls, read: str = "plan", pick: str = "last") -> ParsePolicy:
-        return cls(Read(read), Pick(pick))
+    def of(cls, read: str = "plan", pick: str = "committed", unclosed: str = "accept") -> ParsePolicy:
+        return cls(Read(read), Pick(pick), Unclosed(unclosed))
 
 
 @cache
@@ -346,8 +349,15 @@ def _smartplay(text: str) -> ParsedAnswer[Move]:
 def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | None = None) -> ParsedAnswer[Move]:
     """Read the moves of one answer.
 
-    >>> answer = parse_answer("Sure! My plan:\\n1. A -> C\\n2. Move the top disk of rod A to the top of rod B\\n"
-    ...                       "3. shuffle\\n4. (move d0 c b) smallest disk\\nDone!")
+    >>> text = ("Sure! My plan:\\n1. A -> C\\n2. Move the top disk of rod A to the top of rod B\\n"
+    ...         "3. shuffle\\n4. (move d0 c b) smallest disk\\nDone!")
+    >>> parse_answer(text)
+    Traceback (most recent call last):
+    ...
+    plancheck.errors.AnswerParseError: <input>, line 1, column 1: no list of moves found; expected lines such as \
+'1. A -> C' or SmartPlay's action text; the numbered lines are prose, not a plan (line 4, '3. shuffle', does not \
+start with an action; --pick last reads every numbered line as an action slot)
+    >>> answer = parse_answer(text, ParsePolicy.of(pick="last"))
     >>> [str(item.action) for item in answer.items], answer.form
     (['A->C', 'A->B', 'shuffle', 'C->B'], 'numbered lines')
     >>> [(span.kind.value, span.text) for span in answer.spans]  # doctest: +NORMALIZE_WHITESPACE
@@ -370,22 +380,38 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
         raw = [(t.start_pos, t.end_pos, SpanKind.OUTSIDE) for t in _content(tokens) if t.type not in _MOVES]
         return _answer(text, [_action(t) for t in moves], raw, "moves scanned from the text",
                        ("every move written anywhere in the answer was read, in order (read=scan)",))
+    if policy.pick is Pick.COMMITTED:
+        return read_tokens(text, _toks(tokens), Pick.COMMITTED, policy.unclosed, source=source, nothing=_NOTHING,
+                           expected=_EXPECTED, in_prose=_IN_PROSE, forms={"action lines": "move lines"})
     segments = _segments(tokens)
-    candidates = _candidates(segments)
-    if not candidates:
-        hint = "; moves appear only inside prose (try read=scan or read=smartplay)" if any(
-            t.type in _MOVES for t in tokens) else ""
-        raise AnswerParseError("no list of moves found; expected lines such as '1. A -> C' or SmartPlay's action "
-                               "text" + hint, Location(source, 1, 1), ("A -> C", "1.", "["))
-    if policy.pick is Pick.ONLY and len(candidates) > 1:
-        line, column = line_and_column(text, candidates[1].span.start)
-        raise AnswerParseError(f"the answer holds {len(candidates)} lists of moves and the policy requires one",
-                               Location(source, line, column))
-    chosen = candidates[0] if policy.pick is Pick.FIRST else candidates[-1]
-    items, raw = chosen.read(text)
-    raw += _outside(segments, chosen)
-    notes = (f"{len(candidates)} lists of moves; the {policy.pick.value} one was used",) if len(candidates) > 1 else ()
-    return _answer(text, items, raw, chosen.form, notes)
+    found = _candidates(segments)
+    if not found:
+        hint = _IN_PROSE if any(t.type in _MOVES for t in tokens) else ""
+        raise AnswerParseError(_NOTHING + hint, Location(source, 1, 1), _EXPECTED)
+    candidates = []
+    for candidate in found:
+        items, raw = candidate.read(text)
+        raw += [(i.start, i.end, SpanKind.UNKNOWN) for i in items if isinstance(i.action, Unknown)]
+        candidates.append(Candidate(candidate.form, tuple(items), tuple(raw), candidate.span.start,
+                                    candidate.span.stop, delimited=bool(candidate.bracket)))
+    chosen, reading, notes = choose(text, candidates, policy.pick, source=source, what="lists of moves")
+    outside = _outside(segments, found[candidates.index(chosen)])
+    return finish(text, chosen, reading, notes, policy.unclosed, source, outside)
+
+
+_NOTHING = "no list of moves found; expected lines such as '1. A -> C' or SmartPlay's action text"
+_EXPECTED = ("A -> C", "1.", "[")
+_IN_PROSE = "; moves appear only inside prose (try read=scan or read=smartplay)"
+_KINDS = {"COMMA": Kind.SEP, "DOT": Kind.PUNCT, "QUOTE": Kind.LAYOUT, "EMPH": Kind.LAYOUT, "FENCE": Kind.FENCE,
+          "CONNECTOR": Kind.CONNECTOR, "NUMBERING": Kind.NUMBERING, "BULLET": Kind.BULLET, "LSQB": Kind.LSQB,
+          "RSQB": Kind.RSQB, "NL": Kind.NL, "REMARK": Kind.REMARK, "NUMBER": Kind.WORD}
+
+
+def _toks(tokens: list[Token]) -> list[Tok]:
+    """The answer's tokens as the generic candidate finder sees them (a label word is a word: the generic
+    markers decide what labels an answer)."""
+    return arrows([Tok(Kind.ACTION, t.start_pos, t.end_pos, move_of(t)) if t.type in _MOVES else
+                   Tok(_KINDS.get(t.type) or word_kind(t.value), t.start_pos, t.end_pos) for t in tokens])
 
 
 def parse_token(token: str) -> Move | Unknown:

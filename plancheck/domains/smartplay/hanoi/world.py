@@ -15,8 +15,10 @@ from plancheck.domains.smartplay._frame import QUESTIONS
 from plancheck.domains.smartplay.hanoi import prompts, records, report
 from plancheck.domains.smartplay.hanoi.check import UNKNOWN_POLICIES, check_answer
 from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, select
+from plancheck.drawing.shapes import Picture
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
+from plancheck.verifier.verdict import strict_read as verdict_strict_read
 from plancheck.world import (
     ONE_SHOT,
     READING,
@@ -34,8 +36,9 @@ from plancheck.world import (
 class HanoiWorld(WorldBase):
     name = "hanoi"
     title = "SmartPlay Tower of Hanoi (n disks, 30-step rollouts)"
+    data_release = "generated (SmartPlay 9dec5f2)"
     capabilities = ONE_SHOT | {Capability.SOLVE, Capability.EXPORT, Capability.STATS,
-                               Capability.GENERATE}  # generate: any number of disks
+                               Capability.GENERATE, Capability.RENDER}  # generate: any number of disks
     options = (
         Option("style", "plan: SmartPlay's messages asking for the whole list of moves (plancheck's); smartplay: "
                "SmartPlay's own in-game prompt at the first step (it asks for one action)",
@@ -43,7 +46,9 @@ class HanoiWorld(WorldBase):
         Option("read", "plan: a list of moves (a bracket list, numbered, bulleted or bare lines); scan: every move "
                "written anywhere; smartplay: SmartPlay's rule, the earliest exact action text", READING, "plan",
                ("plan", "scan", "smartplay")),
-        shared_option("pick", choices=("last", "first", "only")),
+        shared_option("pick"),
+        shared_option("unclosed"),
+        shared_option("strict_read"),
         shared_option("unknown", "noop (an invalid move, reward -1), skip, or action0 (SmartPlay's silent "
                       "fallback, reported)", default="noop", choices=UNKNOWN_POLICIES),
         shared_option("planner", "native: the recursive 2^n-1 plan; or a classical planner on the exported PDDL",
@@ -60,9 +65,12 @@ class HanoiWorld(WorldBase):
         messages = prompts.opening_messages(instance.disks, question)
         return Prompt(instance.id, messages[0][1], messages[-1][1], tuple(messages[1:-1]))
 
-    def check(self, instance: HanoiInstance, answer: str | Sequence[str], read: str = "plan", pick: str = "last",
-              unknown: str = "noop", source: str | None = None, **options: Any) -> Verdict:
-        return check_answer(instance, answer, read_mode=read, pick=pick, unknown=unknown, source=source)
+    def check(self, instance: HanoiInstance, answer: str | Sequence[str], read: str = "plan",
+              pick: str = "committed", unclosed: str = "accept", unknown: str = "noop", strict_read: bool = False,
+              source: str | None = None, **options: Any) -> Verdict:
+        verdict = check_answer(instance, answer, read_mode=read, pick=pick, unclosed=unclosed, unknown=unknown,
+                               source=source)
+        return verdict_strict_read(verdict, strict_read)
 
     def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
         return records.read_answers(path)
@@ -83,6 +91,18 @@ class HanoiWorld(WorldBase):
         from plancheck.domains.smartplay.hanoi.pddl import export
 
         return export(instance)
+
+    def render(self, instance: HanoiInstance, answer: str | Sequence[str] | None = None, *,
+               verdict: Verdict | None = None, **options: Any) -> Picture:
+        """The answer as a strip of states above the optimum's; frames: the answer's states."""
+        from plancheck.domains.smartplay.hanoi.render import render
+
+        if verdict is None and answer is not None:
+            verdict = self.check(instance, answer, **options)
+        return render(instance, verdict)
+
+    def setting(self, record: Record, verdict: Verdict) -> str:
+        return verdict.instance
 
     def stats(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Summary:
         return report.stats(list(dict.fromkeys(select(selectors))))

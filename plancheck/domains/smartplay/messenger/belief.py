@@ -7,7 +7,7 @@ from (the first text is matched against all 24 or 720), the avatar's position (i
 deterministic), and, per entity and movement type, the set of pixel positions it can be in
 (:mod:`.bitgrid`). Each step moves these sets as the rules allow, keeps the parts that explain the
 reward and the end (which entities touched the avatar; the reward of each combination comes from
-the engine itself, :func:`outcome`), and keeps the positions that show as the text says. When no
+the engine itself, :func:`.tables.outcome`), and keeps the positions that show as the text says. When no
 hidden state is left, the step is inconsistent, and the reason says what the text claims and
 what the rules allowed instead.
 
@@ -23,108 +23,29 @@ that corner accept an impossible one.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import product
 
 from plancheck.domains.smartplay.messenger import bitgrid, data, prompts
-from plancheck.domains.smartplay.messenger.engine import ACTION_DIRS, Level
-from plancheck.domains.smartplay.messenger.instance import read_variant
+from plancheck.domains.smartplay.messenger.engine import ACTION_DIRS
 from plancheck.domains.smartplay.messenger.observe import View
-from plancheck.domains.smartplay.messenger.run import ENTITY_KEYS, domain, layout
+from plancheck.domains.smartplay.messenger.run import ENTITY_KEYS
+from plancheck.domains.smartplay.messenger.tables import (
+    MOVEMENTS,
+    Masks,
+    allowed_types_of,
+    layout_index,
+    outcome,
+    outcomes,
+    signature,
+    start_layouts,
+    start_masks,
+    target,
+    usual,
+)
 
-MOVEMENTS = data.MOVEMENTS  # chaser, fleeing, immovable: the index of a key's masks
-Masks = tuple[int, int, int]
 Reason = Callable[[], str]  # why a hypothesis failed, worded only when it is reported
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What one tick's collisions do: the reward, whether the avatar lives and holds the message,
-    which entities die, and how the game ends (None: it goes on)."""
-
-    reward: float
-    alive: bool
-    has_message: bool
-    dead: frozenset[str]
-    won: bool | None
-
-
-@cache
-def outcome(level: int, touching: frozenset[str], has_message: bool) -> Outcome:
-    """The engine's effects and terminations when exactly the entities ``touching`` overlap the
-    avatar (the message is gone once the avatar has it)."""
-    stage = domain(level, data.variant_files(level)[0].name)
-    sim = Level(stage, (), random.Random(0))
-    sim.width = sim.height = bitgrid.CELLS
-    sim.create(stage.sprite("with_message" if has_message else "no_message"), None, 8, 8)
-    corners = iter(((0, 0), (18, 0), (0, 18), (18, 18), (0, 8)))
-    present = [key for key in entity_keys(level) if not (key == "message" and has_message)]
-    for key in present:
-        x, y = (8, 8) if key in touching else next(corners)
-        sim.create(stage.sprite(key), None, x, y)
-    reward = sim.resolve()
-    avatar = sim.avatar()
-    return Outcome(reward, avatar is not None, avatar is not None and avatar.key == "with_message",
-                   frozenset(key for key in present if not sim.live[key]), sim.won if sim.ended else None)
-
-
-@cache
-def outcomes(level: int, keys: tuple[str, ...], has_message: bool) -> dict[tuple, tuple[frozenset[str], ...]]:
-    """Every set of touching entities among ``keys``, grouped by what it shows: (reward, end,
-    avatar alive, message held)."""
-    found: dict[tuple, list[frozenset[str]]] = {}
-    for touched in product((False, True), repeat=len(keys)):
-        hit = frozenset(k for k, t in zip(keys, touched, strict=True) if t)
-        out = outcome(level, hit, has_message)
-        found.setdefault(_signature(out.reward, out.won is not None, out.alive, out.has_message), []).append(hit)
-    return {signature: tuple(hits) for signature, hits in found.items()}
-
-
-def _signature(reward: float, done: bool, alive: bool, has_message: bool | None) -> tuple:
-    return round(reward, 6), done, alive, bool(has_message) and alive
-
-
-@cache
-def entity_keys(level: int) -> tuple[str, ...]:
-    return ENTITY_KEYS[:3] if level == 2 else ENTITY_KEYS
-
-
-@cache
-def variants(level: int) -> tuple[dict[str, str], ...]:
-    return tuple(dict(read_variant(path).movements) for path in data.variant_files(level))
-
-
-@cache
-def start_layouts(level: int) -> tuple[tuple[str, tuple[tuple[str, int, int], ...]], ...]:
-    """Every start layout of the stage: file name and the sprites it creates."""
-    first_variant = data.variant_files(level)[0].name
-    layouts = tuple((path.name, layout(level, first_variant, path.name)) for path in data.init_state_files(level))
-    walled = [name for name, created in layouts if any(key == "wall" for key, _, _ in created)]
-    if walled:  # the position sets move without walls (no shipped layout has one)
-        raise ValueError(f"the observational checker does not handle walls, which {walled[0]} has")
-    return layouts
-
-
-@cache
-def _layout_index(level: int) -> dict[tuple, tuple[int, ...]]:
-    """Start layouts by what the first text shows of them: per role group, the nearest entity's
-    distance and direction (the names only decide the order of the lines)."""
-    index: dict[tuple, list[int]] = {}
-    roles = {"enemy": 0, "message": 1, "decoy_message": 1, "goal": 2, "decoy_goal": 2}
-    for number, (_, created) in enumerate(start_layouts(level)):
-        row, col = next((r, c) for key, r, c in created if key == "no_message")
-        nearest: dict[int, tuple] = {}
-        for key, r, c in created:
-            if key in roles:
-                place = (abs(r - row) + abs(c - col), (r, c))
-                nearest[roles[key]] = min(nearest.get(roles[key], place), place)
-        shown = tuple((d, prompts.direction((r - row, c - col))) for d, (r, c) in
-                      (nearest[group] for group in range(3)))
-        index.setdefault(shown, []).append(number)
-    return {shown: tuple(numbers) for shown, numbers in index.items()}
 
 
 @dataclass
@@ -165,46 +86,236 @@ def game_of(names: tuple[str, ...]) -> data.Game:
                        "message and goal of any of SmartPlay's 32 test games")
 
 
-class Tracker:
-    """Follows one L2/L3 episode text by text; :meth:`step` raises :class:`Inconsistent`."""
+Packed = tuple  # a hypothesis as plain data: (ax, ay, has_message, live keys, their state ids, dead)
 
-    def __init__(self, level: int, first: View):
+
+class _States:
+    """Interned entity states: a small int per distinct set of positions and types (kept stacked,
+    :func:`.bitgrid.stack`), so that the hypotheses that share an entity's state share its work and
+    compare cheaply."""
+
+    def __init__(self) -> None:
+        self.stacked: list[int] = []
+        self.types: list[int] = []  # bit 0, 1, 2: the state has chaser, fleeing, immovable positions
+        self.index: dict[int, int] = {}
+        self._narrowed: dict[tuple[int, int], int] = {}
+
+    def copy(self) -> _States:
+        copied = _States()
+        copied.stacked, copied.types = self.stacked.copy(), self.types.copy()
+        copied.index, copied._narrowed = self.index.copy(), self._narrowed.copy()
+        return copied
+
+    def id(self, stacked: int) -> int:
+        found = self.index.get(stacked)
+        if found is None:
+            found = self.index[stacked] = len(self.stacked)
+            self.stacked.append(stacked)
+            chaser, fleeing, immovable = bitgrid.TYPES
+            self.types.append(bool(stacked & chaser) | bool(stacked & fleeing) << 1 | bool(stacked & immovable) << 2)
+        return found
+
+    def narrowed(self, state: int, types: int) -> int:
+        """The state without the movement types missing from ``types``."""
+        found = self._narrowed.get((state, types))
+        if found is None:
+            keep = sum(section for n, section in enumerate(bitgrid.TYPES) if types >> n & 1)
+            found = self._narrowed[state, types] = self.id(self.stacked[state] & keep)
+        return found
+
+
+def _pack(states: _States, h: Hypothesis) -> Packed:
+    keys = tuple(k for k in ENTITY_KEYS if k in h.masks)  # one order, so that equal hypotheses pack equal
+    return (h.ax, h.ay, h.has_message, keys, tuple(states.id(bitgrid.stack(*h.masks[k])) for k in keys),
+            tuple(sorted(h.dead.items())))
+
+
+def _restrict(level: int, states: _States, hypotheses: list[Packed]) -> list[Packed]:
+    """Keep the movement types some shipped variant allows with every other entity's."""
+    kept = []
+    types = states.types
+    for packed in hypotheses:
+        x, y, has_message, keys, ids, dead = packed
+        have = tuple(types[s] for s in ids)
+        allowed = allowed_types_of(level, keys, have, dead)
+        if allowed is None:
+            continue
+        if allowed != have:
+            ids = tuple(s if a == t else states.narrowed(s, a) for s, t, a in zip(ids, have, allowed, strict=True))
+            packed = (x, y, has_message, keys, ids, dead)
+        kept.append(packed)
+    return kept
+
+
+@cache
+def _starts(level: int, shown: tuple) -> tuple[_States, tuple[Packed, ...]]:
+    """The start hypotheses of a first text (what it shows of each role group, as in
+    :func:`layout_index`), packed on states a tracker copies."""
+    states = _States()
+    starts = []
+    for number in layout_index(level).get(shown, ()):
+        ax, ay, masks = start_masks(level, number)
+        starts.append(_pack(states, Hypothesis(ax, ay, False, masks)))
+    return states, tuple(_restrict(level, states, starts))
+
+
+class Tracker:
+    """Follows one L2/L3 episode text by text; :meth:`step` raises :class:`Inconsistent`.
+
+    Hypotheses are kept packed (:data:`Packed`). A usual step (one set of touching entities explains
+    the reward, nobody dies, the text is shown) moves each distinct entity state once for all
+    hypotheses (:meth:`_quick`); any other step goes through the general path (:meth:`_advance`),
+    and when no hypothesis is left the general path takes them all again, to word why as if it had
+    taken every step. ``exhaustive`` sends every step there (the reference the tests compare the
+    quick path with)."""
+
+    def __init__(self, level: int, first: View, exhaustive: bool = False):
         if first.error or first.action is not None:
             raise Inconsistent("the first observation must be the start's, without an action line")
         if first.has_message:
             raise Inconsistent(f"L{level} episodes start without the message, but the first observation says "
                                f"{prompts.HAS_MESSAGE!r}")
         self.level = level
+        self.exhaustive = exhaustive
         self._moves: dict[tuple, tuple[int, int]] = {}
         self.game = game_of(first.names())
         self.groups = _id_groups(level, self.game)
+        self._group_of = {key: name for name, keys in self.groups.items() for key in keys}
+        self._keys_parts: dict[tuple[str, ...], tuple] = {}
         seen = {item.name: (item.distance, item.direction) for item in first.seen}
         shown = (seen[self.game.enemy], seen[self.game.message], seen[self.game.goal])
-        self.hypotheses: list[Hypothesis] = []
-        for number in _layout_index(level).get(shown, ()):
-            _, created = start_layouts(level)[number]
-            row, col = next((r, c) for key, r, c in created if key == "no_message")
-            masks = {key: (bitgrid.bit(2 * c, 2 * r),) * 3 for key, r, c in created if key in ENTITY_KEYS}
-            self.hypotheses.append(Hypothesis(2 * col, 2 * row, False, masks))
-        self._restrict_types(self.hypotheses)
-        if not self.hypotheses:
+        states, starts = _starts(level, shown)
+        self._states, self._packed = states.copy(), list(starts)
+        if not self._packed:
             raise Inconsistent(f"the first observation matches none of the {len(start_layouts(level))} start "
                                f"layouts of MessengerL{level}")
 
+    @property
+    def hypotheses(self) -> list[Hypothesis]:
+        """The hidden state sets still possible."""
+        return [self._unpack(packed) for packed in self._packed]
+
+    def _pack(self, h: Hypothesis) -> Packed:
+        return _pack(self._states, h)
+
+    def _unpack(self, packed: Packed) -> Hypothesis:
+        ax, ay, has_message, keys, states, dead = packed
+        return Hypothesis(ax, ay, has_message, {k: bitgrid.unstack(self._states.stacked[s])
+                                                for k, s in zip(keys, states, strict=True)}, dict(dead))
+
     def step(self, action: int, view: View, reward: float, done: bool) -> None:
         """Take one step's text, reward and end into account (raises :class:`Inconsistent`)."""
-        survivors: list[Hypothesis] = []
+        survivors: list[Packed] = []
         reasons: list[Reason] = []
         self._moves = {}  # hypotheses often share an entity's positions: their moves are computed once
-        for hypothesis in self.hypotheses:
-            survivors.extend(self._advance(hypothesis, action, view, reward, done, reasons))
-        self._restrict_types(survivors)
+        wanted = signature(reward, done, not view.error, view.has_message)
+        shared: dict[tuple, tuple | None] = {}  # this step's results per entity state and per set of live keys
+        for packed in self._packed:
+            child = None if self.exhaustive else self._quick(packed, action, view, wanted, shared)
+            if child:
+                survivors.append(child)
+            elif child is None:  # not a usual step for this hypothesis: the general path
+                survivors.extend(self._restrict([self._pack(h) for h in self._advance(
+                    self._unpack(packed), action, view, reward, done, reasons)]))
         if len(survivors) > 1:
-            survivors = list({h.key(): h for h in survivors}.values())
+            survivors = list(dict.fromkeys(survivors))
         if not survivors:
+            if not self.exhaustive:  # the reason the general path gives first, as if it had taken every hypothesis
+                reasons = []
+                for packed in self._packed:
+                    self._advance(self._unpack(packed), action, view, reward, done, reasons)
             raise Inconsistent(reasons[0]() if reasons else "no movement of the entities allowed by the shipped "
                                "variants explains the moves so far")
-        self.hypotheses = survivors
+        self._packed = survivors
+
+    def _quick(self, packed: Packed, action: int, view: View, wanted: tuple,
+               shared: dict[tuple, tuple | None]) -> Packed | bool | None:
+        """:meth:`_advance` and :meth:`_restrict` of a usual step: the child, ``()`` when no shipped
+        variant gives its entities types they can still have, False when the hypothesis fails (the
+        general path words why when no hypothesis is left), None when the step is not a usual one for
+        it."""
+        x, y, has_message, keys, states, dead = packed
+        plan = shared.get((x, y, has_message, keys), False)
+        if plan is False:
+            plan = shared[x, y, has_message, keys] = self._plan(x, y, has_message, keys, action, view, wanted)
+        if not plan:
+            return plan
+        ax, ay, holds, targets, slots, pairs, done = plan
+        moved = []
+        found = narrowed = 0
+        for slot, state in zip(slots, states):
+            result = done.get(state << 3 | slot)
+            if result is None:
+                result = done[state << 3 | slot] = self._move(state, x, y, targets[slot])
+            if not result:
+                return False
+            new, bit, lost = result
+            moved.append(new)
+            found |= bit
+            narrowed |= lost
+        if found & pairs != pairs:
+            return False
+        child = (ax, ay, holds, keys, tuple(moved), dead)
+        if not narrowed:  # the parent's types were already cut down (cutting twice changes nothing)
+            return child
+        kept = self._restrict([child])
+        return kept[0] if kept else ()
+
+    def _move(self, state: int, x: int, y: int, target: tuple[int, int, int]) -> tuple[int, int, bool] | tuple[()]:
+        """One entity state after a usual tick with the avatar at pixel (x, y) as it chooses: kept on
+        ``target[0]``, the new state, ``target[2]`` if it can be on ``target[1]`` (where the text shows
+        its name) else 0, and whether it lost a movement type; ``()`` when nothing is left."""
+        states = self._states
+        where, exact, bit = target
+        moved = bitgrid.stacked_moves(states.stacked[state], x, y) & where
+        if not moved:
+            return ()
+        new = states.index.get(moved)
+        if new is None:
+            new = states.id(moved)
+        return new, bit if moved & exact else 0, states.types[new] != states.types[state]
+
+    def _plan(self, x: int, y: int, has_message: bool, keys: tuple[str, ...], action: int, view: View,
+              wanted: tuple) -> tuple | bool | None:
+        """What a usual step does to the hypotheses with the avatar at pixel (x, y) and these live
+        ``keys``: the avatar's new pixel and message, per key the positions it may end on and those
+        where the text shows its name (with its name's bit), the bits of the names two live keys show
+        as, and a dict for the results per entity state; False when it cannot explain the step, None
+        when the step is not a usual one (see :meth:`_quick`)."""
+        step = usual(self.level, keys, has_message, wanted)
+        if not step:
+            return step
+        hit, holds = step
+        names, parts, pairs = self._parts(keys)
+        shown = {item.name: item for item in view.seen}
+        if shown.keys() != names:
+            return False
+        dx, dy = ACTION_DIRS[action]
+        ax, ay = x + 2 * dx, y + 2 * dy
+        if not (0 <= ax < bitgrid.SIDE and 0 <= ay < bitgrid.SIDE):
+            ax, ay = x, y
+        targets, slots, first = [], [], {}
+        for key, (name, bit, alone) in zip(keys, parts, strict=True):
+            seen = shown[name]
+            slots.append(first.setdefault((name, key in hit), len(targets)))  # keys of one name share results
+            targets.append((*target(ax, ay, seen.distance, seen.direction, alone, key in hit), bit))
+        return ax, ay, holds, tuple(targets), tuple(slots), pairs, {}
+
+    def _parts(self, keys: tuple[str, ...]) -> tuple[set[str], tuple[tuple[str, int, bool], ...], int]:
+        """For these live keys: the names they show as; per key its name, the name's bit and whether
+        it is the only live key of that name; the bits of the names two live keys share."""
+        found = self._keys_parts.get(keys)
+        if found is None:
+            bits = {name: 1 << n for n, name in enumerate(self.groups)}
+            alive = {name: [k for k in group if k in keys] for name, group in self.groups.items()}
+            names = {name for name, live in alive.items() if live}
+            parts = tuple((self._group_of[k], bits[self._group_of[k]], len(alive[self._group_of[k]]) == 1)
+                          for k in keys)
+            found = self._keys_parts[keys] = names, parts, sum(bits[n] for n, live in alive.items() if len(live) > 1)
+        return found
+
+    def _restrict(self, hypotheses: list[Packed]) -> list[Packed]:
+        return _restrict(self.level, self._states, hypotheses)
 
     def can_end(self, action: int) -> bool:
         """Whether ``action`` can end the episode (some entity can touch the avatar in a way that ends it)."""
@@ -217,8 +328,8 @@ class Tracker:
             far = bitgrid.FULL & ~near
             moved = {key: (bitgrid.chaser_moves(c, h.ax, h.ay), bitgrid.fleeing_moves(f, h.ax, h.ay), i)
                      for key, (c, f, i) in h.masks.items()}
-            for signature, hits in outcomes(self.level, tuple(moved), h.has_message).items():
-                if signature[1] and any(all((c | f | i) & (near if k in hit else far)
+            for shows, hits in outcomes(self.level, tuple(moved), h.has_message).items():
+                if shows[1] and any(all((c | f | i) & (near if k in hit else far)
                                             for k, (c, f, i) in moved.items()) for hit in hits):
                     return True
         return False
@@ -240,7 +351,7 @@ class Tracker:
             moved[key] = (*known, i)
         keys = tuple(moved)
         table = outcomes(self.level, keys, h.has_message)
-        wanted = _signature(reward, done, not view.error, view.has_message)
+        wanted = signature(reward, done, not view.error, view.has_message)
         result = []
         for hit in table.get(wanted, ()):
             if not all((c | f | i) & (near if k in hit else far) for k, (c, f, i) in moved.items()):
@@ -322,40 +433,3 @@ class Tracker:
         listed = "; ".join(f"{d} steps to your {w}" if d else "with you" for d, w in places[:8])
         more = f" (and {len(places) - 8} more)" if len(places) > 8 else ""
         return f"the text says '{seen}', but the rules allow the {name} only: {listed}{more}"
-
-    def _restrict_types(self, hypotheses: list[Hypothesis]) -> None:
-        """Keep the movement types some shipped variant allows with every other entity's."""
-        kept = []
-        for h in hypotheses:
-            pattern = tuple((k, bool(c), bool(f), bool(i)) for k, (c, f, i) in h.masks.items())
-            allowed = _allowed_pattern(self.level, pattern, tuple(sorted(h.dead.items())))
-            if allowed is None:
-                continue
-            if allowed != pattern:
-                h.masks = {k: (c if a[1] else 0, f if a[2] else 0, i if a[3] else 0)
-                           for (k, (c, f, i)), a in zip(h.masks.items(), allowed, strict=True)}
-            kept.append(h)
-        hypotheses[:] = kept
-
-
-@cache
-def _allowed_pattern(level: int, pattern: tuple, dead: tuple) -> tuple | None:
-    """``pattern`` (per live entity: which movement types it can still have) cut down to the types
-    of the shipped variants that fit every entity's, dead ones included; None when none fits."""
-    possible = tuple(sorted([(k, frozenset(t for t, ok in zip(MOVEMENTS, flags, strict=True) if ok))
-                             for k, *flags in pattern] + list(dead)))
-    allowed = _allowed_types(level, possible)
-    if allowed is None:
-        return None
-    return tuple((k, *(ok and t in allowed[k] for t, ok in zip(MOVEMENTS, flags, strict=True)))
-                 for k, *flags in pattern)
-
-
-@cache
-def _allowed_types(level: int, possible: tuple[tuple[str, frozenset[str]], ...]) -> dict[str, set[str]] | None:
-    """Per entity, the movement types of the shipped variants that fit every entity's possible
-    types (None when no variant fits)."""
-    fitting = [v for v in variants(level) if all(v[k] in types for k, types in possible)]
-    if not fitting:
-        return None
-    return {k: {v[k] for v in fitting} for k, _ in possible}

@@ -35,43 +35,61 @@ _LEFT_OF = tuple(sum(_COLUMNS[:x]) for x in range(SIDE))  # columns < x
 _ABOVE = tuple(sum(_ROWS[:y]) for y in range(SIDE))  # rows < y
 
 
-def left(mask: int) -> int:
-    return ((mask & ~_FIRST_COL) >> 1) | (mask & _FIRST_COL)
+# A sprite's positions under all three movement types in one int: the Chaser's positions in the
+# lowest SECTION bits, the Fleeing sprite's in the next, the Immovable one's above (see stack).
+SECTION = SIDE * SIDE
+TYPES = (FULL, FULL << SECTION, FULL << 2 * SECTION)  # the bits of each type's section
 
 
-def right(mask: int) -> int:
-    return ((mask & ~_LAST_COL) << 1) | (mask & _LAST_COL)
+def stack(chaser: int, fleeing: int, immovable: int) -> int:
+    return chaser | fleeing << SECTION | immovable << 2 * SECTION
 
 
-def up(mask: int) -> int:
-    return ((mask & ~_FIRST_ROW) >> SIDE) | (mask & _FIRST_ROW)
+def unstack(stacked: int) -> tuple[int, int, int]:
+    return stacked & FULL, stacked >> SECTION & FULL, stacked >> 2 * SECTION
 
 
-def down(mask: int) -> int:
-    return ((mask & ~_LAST_ROW) << SIDE) | (mask & _LAST_ROW)
+def tripled(mask: int) -> int:
+    """``mask`` in each type's section (to keep the positions of every type in ``mask``)."""
+    return stack(mask, mask, mask)
+
+
+_FIRST_COL3, _LAST_COL3, _FIRST_ROW3, _LAST_ROW3 = map(tripled, (_FIRST_COL, _LAST_COL, _FIRST_ROW, _LAST_ROW))
+_STEP_WEST3, _STEP_NORTH3 = tripled(FULL & ~_FIRST_COL), tripled(FULL & ~_FIRST_ROW)  # the parts that can step
+_STEP_EAST3, _STEP_SOUTH3 = tripled(FULL & ~_LAST_COL), tripled(FULL & ~_LAST_ROW)
+
+
+@cache
+def _movers(ax: int, ay: int) -> tuple[int, int, int, int]:
+    """The stacked positions that step west, east, north and south with the avatar at (ax, ay):
+    a Chaser toward the avatar (any of the four when on its pixel), a Fleeing sprite away from it
+    (either way along an axis it shares with the avatar); an Immovable one in none."""
+    west, north = _LEFT_OF[ax], _ABOVE[ay]
+    same_x, same_y = _COLUMNS[ax], _ROWS[ay]
+    east, south = FULL & ~(west | same_x), FULL & ~(north | same_y)
+    on_it = same_x & same_y
+    return (stack(east | on_it, west | same_x, 0), stack(west | on_it, east | same_x, 0),
+            stack(south | on_it, north | same_y, 0), stack(north | on_it, south | same_y, 0))
+
+
+def stacked_moves(stacked: int, ax: int, ay: int) -> int:
+    """:func:`successors` of stacked positions (:func:`stack`), every type at once; a step off the
+    screen is taken back."""
+    west, east, north, south = _movers(ax, ay)
+    west, east, north, south = stacked & west, stacked & east, stacked & north, stacked & south
+    return (((west & _STEP_WEST3) >> 1) | (west & _FIRST_COL3) | ((east & _STEP_EAST3) << 1) | (east & _LAST_COL3)
+            | ((north & _STEP_NORTH3) >> SIDE) | (north & _FIRST_ROW3) | ((south & _STEP_SOUTH3) << SIDE)
+            | (south & _LAST_ROW3) | (stacked & TYPES[2]))
 
 
 def chaser_moves(mask: int, ax: int, ay: int) -> int:
     """:func:`successors` of a Chaser."""
-    if not mask:
-        return 0
-    west, same_x = mask & _LEFT_OF[ax], mask & _COLUMNS[ax]
-    east = mask & ~(_LEFT_OF[ax] | _COLUMNS[ax])
-    north, same_y = mask & _ABOVE[ay], mask & _ROWS[ay]
-    south = mask & ~(_ABOVE[ay] | _ROWS[ay])
-    on_it = same_x & same_y  # no step brings it nearer: any of the four
-    return left(east | on_it) | right(west | on_it) | up(south | on_it) | down(north | on_it)
+    return stacked_moves(mask, ax, ay)
 
 
 def fleeing_moves(mask: int, ax: int, ay: int) -> int:
     """:func:`successors` of a Fleeing sprite."""
-    if not mask:
-        return 0
-    west, same_x = mask & _LEFT_OF[ax], mask & _COLUMNS[ax]
-    east = mask & ~(_LEFT_OF[ax] | _COLUMNS[ax])
-    north, same_y = mask & _ABOVE[ay], mask & _ROWS[ay]
-    south = mask & ~(_ABOVE[ay] | _ROWS[ay])
-    return right(east | same_x) | left(west | same_x) | up(north | same_y) | down(south | same_y)
+    return stacked_moves(mask << SECTION, ax, ay) >> SECTION
 
 
 def successors(movement: str, mask: int, ax: int, ay: int) -> int:
@@ -103,23 +121,37 @@ def _cell_pixels(row: int, col: int) -> int:
 @cache
 def seen_at(row: int, col: int, distance: int, where: str) -> int:
     """Positions a sprite shows as ``<distance> steps to your <where>`` from the avatar's cell."""
+    rings = _rings(row, col)
+    return rings[distance] & _toward(row, col, where) if distance < len(rings) else 0
+
+
+@cache
+def _toward(row: int, col: int, where: str) -> int:
+    """Positions on the cells that lie ``where`` of (row, col) ("north": the same column, north of
+    it; "north-east": north and east of it; "": the cell itself)."""
     sign_r = -1 if "north" in where else (1 if "south" in where else 0)
     sign_c = -1 if "west" in where else (1 if "east" in where else 0)
-    cells = []
-    for dr in range(distance + 1):
-        dc = distance - dr
-        if (dr == 0) != (sign_r == 0) or (dc == 0) != (sign_c == 0):
-            continue
-        r, c = row + sign_r * dr, col + sign_c * dc
-        if 0 <= r < CELLS and 0 <= c < CELLS:
-            cells.append((r, c))
-    return _union_cells(cells)
+    return _union_cells((r, c) for r in range(CELLS) for c in range(CELLS)
+                        if (r > row) - (r < row) == sign_r and (c > col) - (c < col) == sign_c)
 
 
 @cache
 def not_nearer(row: int, col: int, distance: int) -> int:
     """Positions at least ``distance`` cells from the avatar's cell."""
-    return _union_cells((r, c) for r in range(CELLS) for c in range(CELLS) if abs(r - row) + abs(c - col) >= distance)
+    mask = 0
+    for ring in _rings(row, col)[distance:]:
+        mask |= ring
+    return mask
+
+
+@cache
+def _rings(row: int, col: int) -> tuple[int, ...]:
+    """The positions on the cells at each distance from (row, col)."""
+    rings = [0] * (2 * CELLS - 1)
+    for r in range(CELLS):
+        for c in range(CELLS):
+            rings[abs(r - row) + abs(c - col)] |= _cell_pixels(r, c)
+    return tuple(rings)
 
 
 def _union_cells(cells) -> int:

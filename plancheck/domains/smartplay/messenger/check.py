@@ -22,11 +22,12 @@ from typing import Any
 
 from plancheck.domains.smartplay._game import SmartPlayGame
 from plancheck.domains.smartplay.messenger import data, prompts
-from plancheck.domains.smartplay.messenger.belief import Inconsistent, Tracker, game_of, variants
+from plancheck.domains.smartplay.messenger.belief import Inconsistent, Tracker, game_of
 from plancheck.domains.smartplay.messenger.game import completed
 from plancheck.domains.smartplay.messenger.instance import L1_AVATAR, Episode, Layout
 from plancheck.domains.smartplay.messenger.observe import ObservationError, View, read
 from plancheck.domains.smartplay.messenger.run import Runner
+from plancheck.domains.smartplay.messenger.tables import variants
 from plancheck.episodes.game import Transition
 from plancheck.episodes.log import Episode as Log
 from plancheck.episodes.log import Step

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from plancheck.domains.smartplay.messenger import prompts
 from plancheck.domains.smartplay.messenger.data import ENTITY_ID, NPC_NAMES
 
 DIRECTIONS = ("north", "south", "west", "east", "north-west", "north-east", "south-west", "south-east")
 _SEEN = re.compile(r"^- (?P<name>[a-z]+) (?:(?P<d>\d+) steps to your (?P<dir>[a-z-]+)|(?P<zero>0) steps with you)$")
-_ACTION = re.compile(r"^You took action (?P<action>.*)\.$")
+_ACTION_LINES = {f"You took action {action}.": action for action in prompts.ACTIONS}
+_FLAGS = {prompts.NO_MESSAGE: False, prompts.HAS_MESSAGE: True}
 
 
 class ObservationError(ValueError):
@@ -55,20 +57,22 @@ class View:
         return tuple(item.name for item in self.seen)
 
 
-def _seen(line: str, number: int) -> Seen:
+@lru_cache(maxsize=4096)
+def _seen_line(line: str) -> Seen | str:
+    """The entity a ``You see`` line lists, or why it lists none (lines recur, so each is read once)."""
     match = _SEEN.match(line)
     if match is None:
-        raise ObservationError(f"line {number}: {line!r} is not '- <name> <d> steps to your <direction>'")
+        return f"{line!r} is not '- <name> <d> steps to your <direction>'"
     name = match["name"]
     if name not in NPC_NAMES:
-        raise ObservationError(f"line {number}: {name!r} is not a Messenger entity")
+        return f"{name!r} is not a Messenger entity"
     if match["zero"] is not None:
         return Seen(name, 0, "")
     distance, direction = int(match["d"]), match["dir"]
     if direction not in DIRECTIONS:
-        raise ObservationError(f"line {number}: {direction!r} is not a direction")
+        return f"{direction!r} is not a direction"
     if distance == 0 or (distance == 1 and "-" in direction):
-        raise ObservationError(f"line {number}: {distance} steps to your {direction} is not a possible place")
+        return f"{distance} steps to your {direction} is not a possible place"
     return Seen(name, distance, direction)
 
 
@@ -84,13 +88,13 @@ def read(text: str) -> View:
     lines = text.split("\n")
     action, index = None, 0
     if lines and lines[0].startswith("You took action"):
-        match = _ACTION.match(lines[0])
-        if match is None or match["action"] not in prompts.ACTIONS:
+        action = _ACTION_LINES.get(lines[0])
+        if action is None:
             raise ObservationError(f"line 1: {lines[0]!r} names no Messenger action")
         if len(lines) < 3 or lines[1] != "":
             raise ObservationError("line 2: a blank line must follow the action line")
-        action, index = match["action"], 2
-    flags = {prompts.NO_MESSAGE: False, prompts.HAS_MESSAGE: True}
+        index = 2
+    flags = _FLAGS
     if index >= len(lines) or lines[index] not in flags:
         got = lines[index] if index < len(lines) else "the end of the text"
         raise ObservationError(f"line {index + 1}: expected the message flag ({prompts.NO_MESSAGE!r} or "
@@ -101,8 +105,13 @@ def read(text: str) -> View:
         return View(action, has_message, ())
     if len(rest) < 3 or rest[0] != "" or rest[1] != "You see:":
         raise ObservationError(f"line {index + 2}: expected a blank line and 'You see:' after the message flag")
-    seen = tuple(_seen(line, index + 3 + i) for i, line in enumerate(rest[2:], start=1))
-    ids = [item.entity_id for item in seen]
+    seen = []
+    for number, line in enumerate(rest[2:], start=index + 4):
+        found = _seen_line(line)
+        if isinstance(found, str):
+            raise ObservationError(f"line {number}: {found}")
+        seen.append(found)
+    ids = [ENTITY_ID[item.name] for item in seen]
     if ids != sorted(set(ids)):
         raise ObservationError("the entities are not listed once each in SmartPlay's order (ascending id)")
-    return View(action, has_message, seen)
+    return View(action, has_message, tuple(seen))

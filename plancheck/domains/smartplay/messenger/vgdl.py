@@ -204,11 +204,14 @@ def parse_level(text: str, domain: Domain, source: str = "<level>") -> tuple[tup
     if len({len(row) for row in rows}) > 1:
         raise BadInputError("the rows of a level have different lengths", Location(source))
     created = []
+    mapping = domain.mapping
     for r, row in enumerate(rows):
         for c, char in enumerate(row):
-            if char not in domain.mapping:
+            keys = mapping.get(char)
+            if keys is None:
                 raise BadInputError(f"character {char!r} has no LevelMapping", Location(source, r + 1, c + 1))
-            created.extend((key, r, c) for key in domain.mapping[char])
+            for key in keys:
+                created.append((key, r, c))
     return tuple(created)
 
 

@@ -30,7 +30,9 @@ from plancheck.domains.smartplay.messenger.instance import (
     world_select,
 )
 from plancheck.domains.smartplay.messenger.prompts import HISTORY_WINDOW
+from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep, Outcome
+from plancheck.episodes.log import Episode as LoggedEpisode
 from plancheck.errors import BadInputError
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
@@ -81,6 +83,7 @@ class MessengerWorld(SmartPlayWorld):
     """One level of Messenger."""
 
     table_metrics = report.METRICS
+    data_release = "generated (SmartPlay 9dec5f2, messenger-emma texts)"
 
     def __init__(self, level: int, title: str):
         self.level = level
@@ -136,6 +139,24 @@ class MessengerWorld(SmartPlayWorld):
         if not self.supports(Capability.EXPORT):
             return super().export(instance)
         return pddl.export(self._episode(instance))
+
+    def render_start(self, instance: Env | Episode) -> Picture:
+        """An episode's start (name one, e.g. MessengerL1/seed=7), or an episode log with --answer."""
+        from plancheck.domains.smartplay.messenger.render import render
+
+        return render(self._episode(instance), (), None)
+
+    def render_episode(self, instance: Env | Episode, episode: LoggedEpisode, steps: Sequence[CheckedStep],
+                       verdict: Verdict) -> Picture:
+        """The grid with the avatar's path and the entities' (a seeded log, replayed on the rules)."""
+        from plancheck.domains.smartplay.messenger.render import render
+
+        seed = episode.header.seed
+        if seed is None:
+            raise BadInputError("an unseeded Messenger log tells where things are only relative to the avatar; "
+                                "pictures need a seeded log (plancheck play ... --seed N writes one)")
+        start_episode = instance if isinstance(instance, Episode) else start(self.level, seed)
+        return render(start_episode, [step.action for step in steps if step.action is not None], verdict)
 
     def _episode(self, instance: Env | Episode) -> Episode:
         if isinstance(instance, Env):

@@ -55,6 +55,8 @@ class RPSWorld(SmartPlayWorld):
     select = staticmethod(select)
     references = staticmethod(report.references)
     table_metrics = report.METRICS
+    actions = prompts.ACTIONS
+    labels = ("Rock", "Paper", "Scissor")
 
 
 WORLD = RPSWorld()
