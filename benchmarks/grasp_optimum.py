@@ -29,7 +29,7 @@ from pathlib import Path
 from plancheck.domains.grasp.certify import certify
 from plancheck.domains.grasp.exact import solve_exact
 from plancheck.domains.grasp.instance import SETTINGS, Environment, Setting
-from plancheck.domains.grasp.optima import table_line
+from plancheck.domains.grasp.optima import content_key, table_line
 from plancheck.domains.grasp.published import SET_NAMES, published_set
 from plancheck.domains.grasp.rules import Action, GraspRules
 from plancheck.domains.grasp.scoring import RULES, scores
@@ -48,8 +48,9 @@ def solve_grid(job: tuple[Path, str, int]) -> list[dict]:
             started = time.perf_counter()
             optimum = solve_exact(env, rule)
             certify(env, optimum)
-            rows.append({"env": env.id, "grid": info.grid_id, "flags": setting.flags, "rule": rule,
-                         "value": optimum.value, "seconds": time.perf_counter() - started, "nodes": optimum.nodes})
+            rows.append({"env": env.id, "grid": info.grid_id, "key": content_key(grid, env.step_limit),
+                         "flags": setting.flags, "rule": rule, "value": optimum.value,
+                         "seconds": time.perf_counter() - started, "nodes": optimum.nodes})
     return rows
 
 
@@ -178,8 +179,10 @@ def main() -> int:
 
     if args.table:
         value = {(r["grid"], r["flags"], r["rule"]): r["value"] for r in rows}
-        lines = [table_line(grid_id, {rule: [value[grid_id, s.flags, rule] for s in SETTINGS] for rule in RULES})
-                 for grid_id in sorted({r["grid"] for r in rows})]
+        keys = {r["grid"]: r["key"] for r in rows}
+        lines = [table_line(grid_id, keys[grid_id],
+                            {rule: [value[grid_id, s.flags, rule] for s in SETTINGS] for rule in RULES})
+                 for grid_id in sorted(keys)]
         args.table.write_text("".join(lines), encoding="utf-8")
         print(f"wrote {args.table} ({args.table.stat().st_size / 1024:.0f} KiB)\n")
 

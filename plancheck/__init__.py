@@ -20,8 +20,9 @@ from plancheck.version import __version__
 _WHERE = {
     "plancheck.api": ("check", "evaluate", "export", "instance", "instances", "prompt", "read_answers", "render",
                       "rows", "save_picture", "solve", "summarize", "validate", "validate_text", "worlds"),
-    "plancheck.errors": ("AnswerParseError", "BadInputError", "DataNotFoundError", "PlancheckError",
+    "plancheck.errors": ("AnswerParseError", "BadInputError", "DataNotFoundError", "LimitError", "PlancheckError",
                          "UnsupportedError"),
+    "plancheck.limits": ("Limits",),
     "plancheck.registry": ("get_world",),
     "plancheck.solvers.result": ("SolveResult", "Status"),
     "plancheck.verifier.batch": ("BatchItem",),
@@ -32,10 +33,10 @@ _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names
 
 __all__ = [
     "AnswerParseError", "BadInputError", "BatchItem", "BrokenRecord", "Capability", "DataNotFoundError", "Failure",
-    "PlancheckError", "Prompt", "Record", "Semantics", "SolveResult", "Status", "Summary", "UnsupportedError",
-    "Verdict", "World", "__version__", "check", "evaluate", "export", "get_world", "instance", "instances",
-    "prompt", "read_answers", "render", "rows", "save_picture", "solve", "summarize", "validate", "validate_text",
-    "worlds",
+    "LimitError", "Limits", "PlancheckError", "Prompt", "Record", "Semantics", "SolveResult", "Status", "Summary",
+    "UnsupportedError", "Verdict", "World", "__version__", "check", "evaluate", "export", "get_world", "instance",
+    "instances", "prompt", "read_answers", "render", "rows", "save_picture", "solve", "summarize", "validate",
+    "validate_text", "worlds",
 ]
 
 if TYPE_CHECKING:
@@ -56,7 +57,15 @@ if TYPE_CHECKING:
         validate_text,
         worlds,
     )
-    from plancheck.errors import AnswerParseError, BadInputError, DataNotFoundError, PlancheckError, UnsupportedError
+    from plancheck.errors import (
+        AnswerParseError,
+        BadInputError,
+        DataNotFoundError,
+        LimitError,
+        PlancheckError,
+        UnsupportedError,
+    )
+    from plancheck.limits import Limits
     from plancheck.registry import get_world
     from plancheck.solvers.result import SolveResult, Status
     from plancheck.verifier.batch import BatchItem

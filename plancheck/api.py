@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from plancheck.errors import BadInputError
 from plancheck.files import data_folder
+from plancheck.limits import DEFAULT, Limits
 from plancheck.registry import get_world, world_names
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.batch import BatchItem, evaluate_records
@@ -148,15 +149,16 @@ def save_picture(picture: Picture, path: Path | str) -> None:
     save(picture, Path(path))
 
 
-def validate(domain: Path | str, problem: Path | str, plan: Path | str) -> ValidationReport:
-    """Validate a plan file against any PDDL domain and problem files (VAL-style report)."""
+def validate(domain: Path | str, problem: Path | str, plan: Path | str, *,
+             limits: Limits = DEFAULT) -> ValidationReport:
+    """Validate a plan file against any PDDL domain and problem files (VAL-style report), within ``limits``."""
     from plancheck.verifier.pddl_validate import validate_files
 
-    return validate_files(Path(domain), Path(problem), Path(plan))
+    return validate_files(Path(domain), Path(problem), Path(plan), limits=limits)
 
 
-def validate_text(domain: str, problem: str, plan: str) -> ValidationReport:
+def validate_text(domain: str, problem: str, plan: str, *, limits: Limits = DEFAULT) -> ValidationReport:
     """:func:`validate` on PDDL text instead of files."""
     from plancheck.verifier.pddl_validate import validate_text as validate_pddl_text
 
-    return validate_pddl_text(domain, problem, plan)
+    return validate_pddl_text(domain, problem, plan, limits=limits)

@@ -28,6 +28,15 @@ class Location:
         return ", ".join(parts)
 
 
+def clip(text: str, most: int = 80) -> str:
+    """``text`` shortened for a message: at most ``most`` characters and the count of those left out.
+
+    >>> clip("9" * 100, 10)
+    '9999999999... (90 more characters)'
+    """
+    return text if len(text) <= most else f"{text[:most]}... ({len(text) - most} more characters)"
+
+
 class PlancheckError(Exception):
     """Base class of every error plancheck raises on purpose."""
 
@@ -77,3 +86,7 @@ class PDDLError(BadInputError):
 
 class CertificationError(PlancheckError):
     """Two routes that must agree (a solver and the verifier, two solvers) disagree."""
+
+
+class LimitError(BadInputError):
+    """An input is larger than a limit allows (:class:`plancheck.limits.Limits`); ``option`` names the limit."""

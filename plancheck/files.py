@@ -22,11 +22,12 @@ import gzip
 import json
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sized
 from pathlib import Path
 from typing import Any
 
-from plancheck.errors import BadInputError, Location
+from plancheck.errors import BadInputError, LimitError, Location
+from plancheck.limits import DEFAULT, Limits, load_json
 from plancheck.verifier.records import BrokenRecord
 
 
@@ -59,25 +60,82 @@ def _not_json(error: json.JSONDecodeError) -> str:
     return f"not JSON (column {error.colno}: {error.msg})"
 
 
-def answer_lines(path: Path) -> Iterator[tuple[int, Any] | BrokenRecord]:
-    """(line number, value) for every non-blank line, or a :class:`BrokenRecord` for a line that is not JSON.
-    The file is read line by line (a batch of any size is never held in memory)."""
+_CHUNK = 1 << 20
+
+
+def _raw_lines(path: Path, most: int) -> Iterator[tuple[int, bytes | int]]:
+    """(line number, bytes without the line end) per line; a line longer than ``most`` bytes is given as its
+    length instead, and never held in memory whole."""
     with open(path, "rb") as file:
-        for number, raw in enumerate(file, start=1):
-            line = raw.decode("utf-8-sig" if number == 1 else "utf-8", errors="replace").removesuffix("\n")
-            if line.strip():
-                try:
-                    yield number, json.loads(line)
-                except json.JSONDecodeError as error:
-                    yield BrokenRecord(number, _not_json(error), str(path))
+        number = 0
+        while chunk := file.readline(most + 1):
+            number += 1
+            if len(chunk) <= most or chunk.endswith(b"\n"):
+                yield number, chunk.removesuffix(b"\n")
+                continue
+            size = len(chunk)
+            while not chunk.endswith(b"\n") and (chunk := file.readline(_CHUNK)):
+                size += len(chunk)
+            yield number, size - chunk.endswith(b"\n")
 
 
-def answer_entries(path: Path,
-                   by_name: Callable[[dict], bool] | None = None) -> Iterator[tuple[int, Any] | BrokenRecord]:
+def answer_lines(path: Path, limits: Limits = DEFAULT) -> Iterator[tuple[int, Any] | BrokenRecord]:
+    """(line number, value) for every non-blank line, or a :class:`BrokenRecord` for a line that is not JSON
+    or exceeds ``limits`` (it names the limit, and the field and column where it can). The file is read line by
+    line, and a line longer than the limit never whole (a batch of any size is never held in memory)."""
+    source = str(path)
+    for number, raw in _raw_lines(path, limits.answer_bytes):
+        if isinstance(raw, int):
+            yield BrokenRecord(number, _limit_reason(limits, raw), source)
+            continue
+        line = raw.decode("utf-8-sig" if number == 1 else "utf-8", errors="replace")
+        if line.strip():
+            try:
+                yield number, load_json(line, limits, source=source, line=number)
+            except json.JSONDecodeError as error:
+                yield BrokenRecord(number, _not_json(error), source)
+            except BadInputError as error:
+                yield BrokenRecord(number, line_reason(error), source)
+
+
+def list_refused(items: Sized, field: str, limits: Limits) -> str | None:
+    """Why a record's list ``field`` is refused (more than ``limits.list_length`` elements), or None.
+
+    >>> list_refused(["UP"] * 3, "answer", Limits(list_length=2))
+    "max_list_length 2 exceeded: field 'answer' holds 3 elements"
+    """
+    try:
+        limits.length(len(items), f"field {field!r}")
+    except LimitError as error:
+        return str(error)
+    return None
+
+
+def _limit_reason(limits: Limits, size: int) -> str:
+    try:
+        limits.bytes_of(size, "the record")
+    except LimitError as error:
+        return str(error)
+    raise AssertionError("a line within the limit was refused")  # pragma: no cover
+
+
+def line_reason(error: BadInputError) -> str:
+    """The error without the file and line a BrokenRecord carries already (its column stays)."""
+    where = error.location
+    text = str(error)
+    if where is None:
+        return text
+    head = str(Location(where.source, where.line, where.column))
+    tail = text[len(head) + 2:]
+    return f"column {where.column}: {tail}" if where.column is not None else tail
+
+
+def answer_entries(path: Path, by_name: Callable[[dict], bool] | None = None,
+                   limits: Limits = DEFAULT) -> Iterator[tuple[int, Any] | BrokenRecord]:
     r"""(line, value) for each entry of a whole ``.json`` answer file: a list's elements, an object's
     values where ``by_name(object)`` says it holds entries by name, else the document itself; each
-    with the line it starts on. A file that is not JSON gives one :class:`BrokenRecord`, at the line
-    where it stops being JSON.
+    with the line it starts on. A file that is not JSON, or exceeds ``limits`` in nesting or digits, gives one
+    :class:`BrokenRecord`, at the line where it does; an entry above ``limits.answer_bytes`` is a BrokenRecord.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.json"
@@ -87,28 +145,39 @@ def answer_entries(path: Path,
     >>> _ = path.write_text('{"one": 1,\n "two": {"b": [2]}}')
     >>> list(answer_entries(path, by_name=lambda data: "b" not in data))
     [(1, 1), (2, {'b': [2]})]
+    >>> [item.reason for item in answer_entries(path, limits=Limits(answer_bytes=10))]
+    ['max_answer_bytes 10 exceeded: the record has 30 bytes']
     """
     text = read_text(path)
     try:
-        document = json.loads(text)
+        document = load_json(text, limits, source=str(path))
     except json.JSONDecodeError as error:
         yield BrokenRecord(error.lineno, _not_json(error), str(path))
         return
+    except BadInputError as error:
+        yield BrokenRecord(error.location.line if error.location else 1, line_reason(error), str(path))
+        return
     newlines = [offset for offset, char in enumerate(text) if char == "\n"]
     if isinstance(document, list) or isinstance(document, dict) and by_name is not None and by_name(document):
-        for offset, value in _members(text):
-            yield bisect.bisect(newlines, offset) + 1, value
+        members = _members(text)
     else:
-        yield bisect.bisect(newlines, _BLANK.match(text).end()) + 1, document
+        start = _BLANK.match(text).end()
+        members = iter([(start, len(text.rstrip()), document)])
+    for start, end, value in members:
+        line = bisect.bisect(newlines, start) + 1
+        if (end - start) * 4 > limits.answer_bytes and len(text[start:end].encode()) > limits.answer_bytes:
+            yield BrokenRecord(line, _limit_reason(limits, len(text[start:end].encode())), str(path))
+        else:
+            yield line, value
 
 
 _DECODER = json.JSONDecoder()
 _BLANK = re.compile(r"[ \t\n\r]*")  # JSON's whitespace
 
 
-def _members(text: str) -> Iterator[tuple[int, Any]]:
-    """(offset, value) of each element of the JSON array, or each value of the JSON object, that
-    ``text`` holds (known to be JSON); the offset is where the element, or the value's key, starts."""
+def _members(text: str) -> Iterator[tuple[int, int, Any]]:
+    """(start, end, value) of each element of the JSON array, or each value of the JSON object, that
+    ``text`` holds (known to be JSON within limits); the start is where the element, or the value's key, is."""
     is_object = text[_BLANK.match(text).end()] == "{"
     at = _BLANK.match(text, _BLANK.match(text).end() + 1).end()
     while text[at] not in "]}":
@@ -117,7 +186,7 @@ def _members(text: str) -> Iterator[tuple[int, Any]]:
             _, at = _DECODER.raw_decode(text, at)  # the key
             at = _BLANK.match(text, _BLANK.match(text, at).end() + 1).end()  # past the colon
         value, at = _DECODER.raw_decode(text, at)
-        yield start, value
+        yield start, at, value
         at = _BLANK.match(text, at).end()
         if text[at] == ",":
             at = _BLANK.match(text, at + 1).end()
@@ -136,12 +205,13 @@ def data_text(path: Path) -> str:
             from None
 
 
-def data_lines(path: Path) -> Iterator[tuple[int, Any]]:
-    """(line number, value) for every non-blank line of a data file; a line that is not JSON is bad input."""
+def data_lines(path: Path, limits: Limits = DEFAULT) -> Iterator[tuple[int, Any]]:
+    """(line number, value) for every non-blank line of a data file; a line that is not JSON, or exceeds
+    ``limits`` in nesting or digits, is bad input."""
     for number, line in enumerate(data_text(path).split("\n"), start=1):
         if line.strip():
             try:
-                yield number, json.loads(line)
+                yield number, load_json(line, limits, source=str(path), line=number)
             except json.JSONDecodeError as error:
                 raise BadInputError(f"not JSON: {error.msg}", Location(str(path), number, error.colno)) from None
 

@@ -23,6 +23,7 @@ from plancheck.drawing.chart import Group, bar_chart
 from plancheck.drawing.shapes import Drawing, number_text
 from plancheck.drawing.svg import to_svg
 from plancheck.errors import PlancheckError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.verifier.records import Record, Summary
 from plancheck.verifier.verdict import Semantics, Verdict
 from plancheck.version import __version__
@@ -193,8 +194,9 @@ def _answer(record: Record, episodes: Callable[[Record], Any] | None) -> Any:
 class EpisodeIndex:
     """The episodes of log files by (file, header line), read again when a picture needs one."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits = DEFAULT) -> None:
         self.files: dict[str, dict[int, Any]] = {}
+        self.limits = limits  # the batch's: every episode it scored is read again
 
     def __call__(self, record: Record) -> Any:
         from plancheck.episodes.log import Episode, read_episodes
@@ -203,8 +205,8 @@ class EpisodeIndex:
             return None
         if record.source not in self.files:
             path = Path(record.source)
-            self.files[record.source] = {e.header.line: e for e in read_episodes(path) if isinstance(e, Episode)} \
-                if path.is_file() else {}
+            found = read_episodes(path, limits=self.limits) if path.is_file() else ()
+            self.files[record.source] = {e.header.line: e for e in found if isinstance(e, Episode)}
         return self.files[record.source].get(record.line)
 
 
@@ -212,7 +214,7 @@ def entries(world: World, results: Sequence[Result], data: Path | None, options:
             tick: Callable[[], None] = lambda: None) -> Iterable[Entry]:
     """Each answer with its picture (the first ``limit`` ones drawn; a picture that cannot be drawn says why)."""
     drawn = 0
-    episodes = EpisodeIndex() if world.supports(Capability.PLAY) else None
+    episodes = EpisodeIndex(options.get("limits", DEFAULT)) if world.supports(Capability.PLAY) else None
     for record, verdict in results:
         setting = world.setting(record, verdict)
         if not world.supports(Capability.RENDER):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import importlib.util
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
@@ -118,11 +118,13 @@ class Prompt:
     context: tuple[tuple[str, str], ...] = ()
 
     def messages(self) -> list[dict[str, str]]:
+        """The prompt as chat messages (``{"role": ..., "content": ...}``), in the order the benchmark sends them."""
         head = [{"role": "system", "content": self.system}] if self.system is not None else []
         middle = [{"role": role, "content": content} for role, content in self.context]
         return head + middle + ([{"role": "user", "content": self.user}] if self.user is not None else [])
 
     def to_json(self) -> dict[str, Any]:
+        """The prompt as ``prompt --json`` prints it."""
         return {"instance": self.instance, "messages": self.messages()}
 
 
@@ -197,15 +199,21 @@ class World(Protocol):
         """The instances named by ``selectors`` (ids, names of published sets, generator specs)."""
         ...
 
-    def instance_id(self, instance: Any) -> str: ...
+    def instance_id(self, instance: Any) -> str:
+        """The instance's id, as selectors and answer records name it."""
+        ...
 
     def instance_ids(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[str]:
         """The ids the selectors name, without necessarily building the instances."""
         ...
 
-    def instance_json(self, instance: Any) -> dict[str, Any]: ...
+    def instance_json(self, instance: Any) -> dict[str, Any]:
+        """The instance as ``instances --json`` prints it."""
+        ...
 
-    def prompt(self, instance: Any, **options: Any) -> Prompt: ...
+    def prompt(self, instance: Any, **options: Any) -> Prompt:
+        """The benchmark's prompt for the instance, byte for byte."""
+        ...
 
     def check(self, instance: Any, answer: str | Sequence[str], **options: Any) -> Verdict:
         """Parse (free text) or take (a token list) the answer, execute it, score it."""
@@ -219,7 +227,13 @@ class World(Protocol):
         """The instance a record answers."""
         ...
 
-    def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary: ...
+    def answer_key(self, record: Record, instance: Any) -> Hashable:
+        """What makes two records of a batch duplicates: the same answerer's answer to the same instance."""
+        ...
+
+    def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
+        """The benchmark's summary table (the paper's layout) of scored records."""
+        ...
 
     def solve(self, instance: Any, **options: Any) -> SolveResult:
         """A reference plan (the planner is one of the options), re-validated by the verifier."""
@@ -298,6 +312,10 @@ class WorldBase:
 
     def instance_json(self, instance: Any) -> dict[str, Any]:
         return instance.to_json()
+
+    def answer_key(self, record: Record, instance: Any) -> Hashable:
+        """The record's model (its ``model`` field, else its file's name) and the instance's id."""
+        return record.model, self.instance_id(instance)
 
     def solve(self, instance: Any, **options: Any) -> SolveResult:
         raise self.unsupported("solve")

@@ -39,3 +39,18 @@ def test_instances_by_object_or_id_give_the_same_verdict():
     by_id = plancheck.check("hanoi", "hanoi-3", "A->C")
     by_object = plancheck.check("hanoi", plancheck.instance("hanoi", "hanoi-3"), "A->C")
     assert by_id.to_json() == by_object.to_json()
+
+
+def test_every_public_name_and_its_methods_have_a_docstring():
+    missing = []
+    for name in plancheck.__all__:
+        value = getattr(plancheck, name)
+        if name != "__version__" and not inspect.getdoc(value):
+            missing.append(name)
+        if inspect.isclass(value):
+            for member, attribute in vars(value).items():
+                function = attribute.fget if isinstance(attribute, property) else getattr(attribute, "__func__",
+                                                                                            attribute)
+                if not member.startswith("_") and callable(function) and not inspect.getdoc(function):
+                    missing.append(f"{name}.{member}")
+    assert not missing, f"public names without a docstring: {missing}"

@@ -58,6 +58,12 @@ def test_scoring_scripts_run(shared_data):
     assert "ratio library / naive" in run("grasp_scoring.py", data=shared_data)
 
 
+def test_the_fuzz_benchmark_runs_on_small_inputs(shared_data):
+    out = run("fuzz.py", "--sizes", "100,1000", "--rounds", "20", "--worlds", "grasp,bandits", "--no-memory")
+    assert re.search(r"^grasp +answer +", out, re.M) and re.search(r"^bandits +episode reply +", out, re.M)
+    assert re.search(r"^validate +plan +", out, re.M) and re.search(r"^  grasp +0 crash\(es\)$", out, re.M)
+
+
 @pytest.mark.slow
 def test_the_boss_level_70_bound_is_146():
     assert run("babyai_boss70_bound.py").splitlines()[-1] == "every plan has at least 146 actions"

@@ -98,3 +98,48 @@ def test_evaluate_streams_its_memory_does_not_grow_with_the_batch(tmp_path):
                                              + ["RIGHT"] * (n % 7)}) + "\n" for n in range(size)))
         sizes[size] = _peak_rss(batch, tmp_path / "out.jsonl")
     assert sizes[20_000] - sizes[2_500] < 15, sizes
+
+
+@pytest.mark.parametrize("policy", ["each", "first", "error"])
+def test_duplicates_are_found_in_input_order_whatever_the_jobs(tmp_path, capsys, policy):
+    record = {"instance": "gen7_outer_spiral_block-0-0-1-1", "response": "[UP, TAKE]"}
+    lines = [json.dumps({**record, "model": f"m{i % 7}"}) for i in range(150)]  # m0..m6 repeat from line 8 on
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("\n".join(lines) + "\n")
+    outputs = []
+    for jobs in ("1", "2"):
+        capsys.readouterr()
+        code = main(["evaluate", "grasp", str(answers), "--duplicates", policy, "--jobs", jobs, "--no-progress"])
+        captured = capsys.readouterr()
+        outputs.append((code, captured.out, captured.err))
+    assert outputs[0] == outputs[1]
+    rows = [json.loads(line) for line in outputs[0][1].splitlines()]
+    assert [row.get("duplicate_of") for row in rows[:8]] == [None] * 7 + [f"{answers}, line 1"]
+    assert sum("duplicate_of" in row for row in rows) == 143 and "143 record(s) repeat" in outputs[0][2]
+    assert sum("skipped" in row for row in rows) == (143 if policy == "first" else 0)
+
+
+def test_an_internal_error_in_a_pool_process_costs_its_record_and_exits_3(tmp_path, capsys, monkeypatch):
+    from plancheck.registry import get_world
+
+    world = get_world("grasp")
+    checked = type(world).check
+
+    def sometimes_broken(self, env, answer, **options):
+        if "LEFT" in answer:
+            raise ZeroDivisionError("injected")
+        return checked(self, env, answer, **options)
+
+    monkeypatch.setattr(type(world), "check", sometimes_broken)  # forked pool processes inherit it
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("\n".join(json.dumps({"instance": "gen7_outer_spiral_block-0-0-1-1", "model": f"m{i}",
+                                             "response": "[LEFT]" if i % 50 == 3 else "[UP]"}) for i in range(200)))
+    code, out = _run(capsys, "evaluate", "grasp", str(answers), "--jobs", "2", "--no-progress")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 3 and len(rows) == 200
+    assert [row["line"] for row in rows if "error" in row] == [4, 54, 104, 154]
+    assert all(row["error"].startswith("internal error (a bug in plancheck): ZeroDivisionError") for row in rows
+               if "error" in row)
+    code = main(["evaluate", "grasp", str(answers), "--jobs", "2", "--no-progress", "--debug"])
+    err = capsys.readouterr().err  # --debug: the traceback, from inside the pool process
+    assert code == 3 and "Traceback" in err and "in sometimes_broken" in err

@@ -1,8 +1,9 @@
 """The shape of the package stays true: imports run one way, generic layers know no world, worlds know no other.
 
 Layers, lowest first (a module may import its own layer and those below it):
-errors, rules, version <- translators, drawing <- verifier, files <- solvers, episodes <- world <- domains <- registry
-<- cli, demo, api, pictures, integrations (the harness integrations reach worlds through the registry and the API only).
+errors, rules, limits, version <- translators, drawing <- verifier, files <- solvers, episodes <- world <- domains
+<- registry <- cli, demo, api, pictures, integrations (the harness integrations reach worlds through the registry and
+the API only).
 Inside ``domains``, a world imports its own package and its family's shared modules
 (``domains/smartplay/_frame.py``, ``domains/langsuite/engine/``), never another world.
 """
@@ -18,7 +19,7 @@ from plancheck.registry import WORLDS, world_names, world_package
 
 PACKAGE = Path(__file__).resolve().parent.parent / "plancheck"
 LAYERS = (
-    ("plancheck.errors", "plancheck.rules", "plancheck.version"),
+    ("plancheck.errors", "plancheck.rules", "plancheck.limits", "plancheck.version"),
     ("plancheck.translators", "plancheck.drawing"),
     ("plancheck.verifier", "plancheck.files"),
     ("plancheck.solvers", "plancheck.episodes"),

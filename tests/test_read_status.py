@@ -70,8 +70,8 @@ def test_evaluate_counts_answers_by_read_status_in_tables_json_and_jsonl(tmp_pat
     answers.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
     assert main(["evaluate", "grasp", str(answers), "--summary", "--no-progress"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-2:] == ["3 records scored, 0 broken; 1 answer(s) could not be parsed",
-                        "read: 1 clear, 1 ambiguous, 1 none"]
+    assert out[-2:] == ["3 records scored, 0 broken; 1 answer(s) could not be parsed; 2 duplicate(s) (each scored)",
+                        "read: 1 clear, 1 ambiguous, 1 none"]  # the same model and instance: duplicates, said
     assert main(["evaluate", "grasp", str(answers), "--summary", "--json", "--no-progress", "--strict-read"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["read"] == {"all": {"clear": 1, "ambiguous": 1, "none": 1},

@@ -162,3 +162,22 @@ def _processes_naming(path: Path) -> list[int]:
             except OSError:
                 continue
     return found
+
+
+def test_a_resumed_run_finds_the_same_duplicates_and_skips_them_as_an_uninterrupted_one(shared_data, tmp_path, capsys):
+    folder = _batch(shared_data, tmp_path / "answers", files=1)
+    repeated = (folder / "gpt35.jsonl").read_text().splitlines()[:60]
+    (folder / "zz_repeated.jsonl").write_text("\n".join(repeated) + "\n")  # read last: each repeats an earlier one
+    capsys.readouterr()
+    assert main(["evaluate", "grasp", str(folder), "-o", str(tmp_path / "reference.jsonl"), "--summary", "--json",
+                 "--no-progress", "--duplicates", "first"]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    assert expected["duplicates"] == 60
+    out = tmp_path / "out.jsonl"
+    full = (tmp_path / "reference.jsonl").stat().st_size
+    killed, summary = _kill_and_resume(folder, out, seed=7, kills=2, full=full,
+                                       extra=("--duplicates", "first", "--jobs", "2"))
+    assert killed >= 1
+    assert out.read_bytes() == (tmp_path / "reference.jsonl").read_bytes()
+    assert json.loads(summary) == expected
+    assert sum("skipped" in json.loads(line) for line in out.read_text().splitlines()) == 60

@@ -20,11 +20,22 @@ import pytest
 
 from plancheck.episodes.check import check_episode
 from plancheck.episodes.play import play
-from plancheck.errors import UnsupportedError
+from plancheck.errors import LimitError, UnsupportedError
+from plancheck.limits import Limits
 from plancheck.registry import get_world, world_names, world_package
 from plancheck.translators.pddl_reader import read_domain, read_problem
 from plancheck.verifier.verdict import Semantics
-from plancheck.world import COMMANDS, Capability, EpisodeExample, Example, Optimum, Option, Prompt, WorldBase
+from plancheck.world import (
+    COMMANDS,
+    Capability,
+    EpisodeExample,
+    Example,
+    Optimum,
+    Option,
+    Prompt,
+    Record,
+    WorldBase,
+)
 
 REQUIRED = ("world", "instance", "rules", "prompts", "check", "scoring", "report", "examples")
 BY_CAPABILITY = {Capability.ANSWERS: ("parse", "records"), Capability.PLAY: ("game",), Capability.EXPORT: ("pddl",),
@@ -217,3 +228,32 @@ def test_exported_pddl_reads_back(name, shared_data):
         assert named and named.group(1).lower() in read, f"{file} names no exported domain"
         problem = read_problem(text, read[named.group(1).lower()], source=file)
         assert problem.domain_name == named.group(1).lower() and problem.objects is not None
+
+
+def _answer(name: str) -> tuple[str, str, dict, dict]:
+    """An instance, an answer to it as text, the options to check it with, and its record in an answer file."""
+    example = _corpus(name, "EXAMPLES")[0]
+    if isinstance(example, EpisodeExample):  # an interactive world that also takes the list of replies
+        replies = [step.reply for step in example.episode.steps]
+        instance = example.episode.header.instance
+        return instance, json.dumps(replies), {}, {"instance": instance, "replies": replies}
+    return example.instance, example.answer, dict(example.options), {"instance": example.instance,
+                                                                     "response": example.answer}
+
+
+@pytest.mark.parametrize("name", [n for n in world_names() if get_world(n).supports(Capability.ANSWERS)])
+def test_every_world_reads_answers_within_the_shared_limits(name, shared_data, tmp_path):
+    instance_id, text, options, record = _answer(name)
+    world, instance = _instance(name, instance_id, shared_data)
+    count = len(world.check(instance, text, **options).actions)
+    with pytest.raises(LimitError, match="max_answer_bytes"):
+        world.check(instance, text, limits=Limits(answer_bytes=len(text.encode()) - 1), **options)
+    with pytest.raises(LimitError, match="max_list_length 2 exceeded: the answer's list holds 3 elements"):
+        world.check(instance, ["x"] * 3, limits=Limits(list_length=2), **options)
+    with pytest.raises(LimitError, match=f"max_list_length {count - 1} exceeded"):
+        world.check(instance, text, limits=Limits(list_length=count - 1), **options)
+    path = tmp_path / "answers.jsonl"
+    path.write_text(json.dumps(record) + '\n{"x": [[[1]]]}\n')
+    first, second = world.read_answers(path, shared_data, limits=Limits(nesting=2))
+    assert isinstance(first, Record) and first.line == 1
+    assert second.line == 2 and "max_nesting 2 exceeded: field 'x' nests deeper than 2 levels" in second.reason

@@ -1,6 +1,7 @@
 """The ``plancheck`` command: parses arguments, calls the library, formats output.
 
-Exit codes: 0 = ok / valid, 1 = plan invalid or check failed, 2 = bad input or usage.
+Exit codes: 0 = ok / valid, 1 = plan invalid or check failed, 2 = bad input or usage, 3 = internal error
+(any unexpected exception: one line naming it, and ``--debug`` for the traceback).
 This package is the only place that prints, reads environment variables or exits. One module per
 group of commands (``browse``, ``check``, ``evaluate``, ``play``, ``render``, ``solve``, ``tools``); the parser is built
 from what each world declares (``parser``).
@@ -13,12 +14,14 @@ import importlib
 import logging
 import os
 import sys
-from collections.abc import Iterable
+import traceback
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
-from plancheck.cli.common import BAD_INPUT, FAILED, world_options
+from plancheck.cli.common import BAD_INPUT, INTERNAL, world_options
 from plancheck.cli.outputs import Terminated, sigterm_raises
 from plancheck.cli.parser import build_parser
-from plancheck.errors import BadInputError, DataNotFoundError, PlancheckError
+from plancheck.errors import BadInputError, DataNotFoundError
 from plancheck.registry import get_world
 
 _COMMANDS = {  # command -> the module of this package that runs it (imported only for that command)
@@ -64,11 +67,38 @@ def _as_flags(error: BadInputError) -> str:
     return text
 
 
+@contextmanager
+def _printable() -> Iterator[None]:
+    """Characters the terminal's encoding cannot show are printed escaped (``\\xe9``), never a crash; JSON output
+    escapes them as JSON does (:func:`plancheck.cli.common.emit`)."""
+    changed = []
+    for stream in (sys.stdout, sys.stderr):  # surrogateescape (a C locale's stdout) cannot write U+D800 either
+        errors = getattr(stream, "errors", None)
+        if errors in ("strict", "surrogateescape") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+            changed.append((stream, errors))
+    try:
+        yield
+    finally:
+        for stream, errors in changed:
+            stream.reconfigure(errors=errors)
+
+
+def internal_error(error: BaseException, debug: bool) -> int:
+    """Exit 3 with one line naming the fault (after the traceback with ``--debug``)."""
+    if debug:
+        traceback.print_exception(error)
+    hint = "" if debug else "; rerun with --debug for the traceback"
+    detail = " ".join(str(error).split())[:500]
+    print(f"plancheck: internal error (a bug in plancheck): {type(error).__name__}: {detail}{hint}", file=sys.stderr)
+    return INTERNAL
+
+
 def main(argv: Iterable[str] | None = None) -> int:
     _show_notes()
     argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(argv).parse_args(argv)
-    with sigterm_raises():
+    with _printable(), sigterm_raises():
         return _run(args)
 
 
@@ -84,9 +114,6 @@ def _run(args: argparse.Namespace) -> int:
     except BadInputError as error:
         print(f"plancheck: error: {_as_flags(error)}", file=sys.stderr)
         return BAD_INPUT
-    except PlancheckError as error:
-        print(f"plancheck: {type(error).__name__}: {error}", file=sys.stderr)
-        return FAILED
     except BrokenPipeError:  # the reader went away (e.g. `| head`): exit as a process killed by SIGPIPE would
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
         return 128 + 13
@@ -99,6 +126,8 @@ def _run(args: argparse.Namespace) -> int:
     except Terminated:
         print("plancheck: terminated", file=sys.stderr)
         return 128 + 15
+    except Exception as error:  # a bug, or a disagreement plancheck found in itself (CertificationError)
+        return internal_error(error, args.debug)
 
 
 if __name__ == "__main__":  # pragma: no cover

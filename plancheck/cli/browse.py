@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from plancheck.cli.common import OK, count_selected, data_dir, emit, select
 from plancheck.cli.outputs import input_paths, output_stream
@@ -17,10 +16,10 @@ from plancheck.world import Capability, World
 def cmd_worlds(args: argparse.Namespace) -> int:
     worlds = [get_world(name) for name in world_names()]
     if args.json:
-        print(json.dumps([{"name": w.name, "title": w.title,
-                           "capabilities": [c.value for c in Capability if w.supports(c)]} for w in worlds]
-                         + [{"name": name, "title": why, "supported": False} for name, why in UNSUPPORTED.items()],
-                         indent=2))
+        emit([{"name": w.name, "title": w.title, "capabilities": [c.value for c in Capability if w.supports(c)]}
+              for w in worlds]
+             + [{"name": name, "title": why, "supported": False} for name, why in UNSUPPORTED.items()],
+             indent=2, ascii_only=True)
     else:
         width = max(len(name) for name in (*world_names(), *UNSUPPORTED))
         for world in worlds:
@@ -35,7 +34,10 @@ def cmd_instances(args, world: World, options: dict) -> int:
     for instance in select(world, args.selectors or ["all"], data_dir(args), options, ids=not args.json):
         if args.limit is not None and count >= args.limit:
             break
-        print(json.dumps(world.instance_json(instance)) if args.json else instance)
+        if args.json:
+            emit(world.instance_json(instance), ascii_only=True)
+        else:  # an id (listed without building the instance)
+            print(instance)
         count += 1
     return OK
 
@@ -74,7 +76,7 @@ def cmd_stats(args, world: World, options: dict) -> int:
     if not summary.rows:
         raise BadInputError(f"no instance matches {' '.join(args.selectors or ['all'])} with the options given")
     if args.json:
-        print(json.dumps(summary.to_json(), indent=2))
+        emit(summary.to_json(), indent=2, ascii_only=True)
     else:
         print(table_text(summary.header, summary.rows, summary.title, summary.labels))
     return OK

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from plancheck.cli.common import FAILED, OK, data_dir, read_answer
+from plancheck.cli.common import FAILED, OK, data_dir, emit, limits_of, read_answer
 from plancheck.cli.outputs import input_paths, refuse_overlap, write_atomically
 from plancheck.errors import BadInputError, Location
+from plancheck.limits import DEFAULT, Limits
 from plancheck.verifier.render import printable, verdict_text
 from plancheck.verifier.verdict import Semantics, Verdict
 from plancheck.world import Capability, World
@@ -30,7 +30,7 @@ def cmd_check(args, world: World, options: dict) -> int:
         args.instance, args.answer = args.files
     instance = one_instance(world, args.instance, data_dir(args), options, "check")
     source = "<stdin>" if args.answer == "-" else args.answer
-    answer = read_answer(args.answer)
+    answer = read_answer(args.answer, options["limits"])
     verdict = world.check(instance, answer, source=source, **options)
     if world.supports(Capability.PDDL_PLAN) and args.pddl_plan is not None:
         _write_pddl_plan(world, instance, answer, verdict, args.pddl_plan, source, options)
@@ -47,14 +47,15 @@ def one_instance(world: World, name: str, data: Path | None, options: dict, comm
     return instances[0]
 
 
-def one_episode(world: World, path: str, number: int | None) -> Episode:
-    """The episode of a log (``-``: standard input) that ``--episode`` names, or its only one."""
+def one_episode(world: World, path: str, number: int | None, limits: Limits = DEFAULT) -> Episode:
+    """The episode of a log (``-``: standard input) that ``--episode`` names, or its only one (its lines read
+    within ``limits``)."""
     from plancheck.episodes.log import BrokenEpisode, read_episodes
 
     source = "<stdin>" if path == "-" else path
     if path != "-" and not Path(path).is_file():
         raise BadInputError(f"episode log {path} {'is a folder' if Path(path).is_dir() else 'does not exist'}")
-    episodes = list(read_episodes(Path(source), read_answer(path) if path == "-" else None))
+    episodes = list(read_episodes(Path(source), read_answer(path, None) if path == "-" else None, limits))
     if number is not None:
         if not 1 <= number <= len(episodes):
             raise BadInputError(f"{source} holds {len(episodes)} episode(s); there is no episode {number}")
@@ -72,7 +73,7 @@ def one_episode(world: World, path: str, number: int | None) -> Episode:
 def _check_episode(args, world: World, path: str) -> int:
     from plancheck.episodes.check import check_episode
 
-    return _show(args, check_episode(world.episodes, one_episode(world, path, args.episode)))
+    return _show(args, check_episode(world.episodes, one_episode(world, path, args.episode, limits_of(args))))
 
 
 def _write_pddl_plan(world: World, instance: Any, answer: str, verdict: Verdict, path: Path, source: str,
@@ -91,7 +92,7 @@ def _show(args, verdict: Verdict) -> int:
     """Print the verdict as JSON, as its feedback message, or as a report; the exit code says whether it passed."""
     semantics = Semantics(args.semantics)
     if args.json:
-        print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+        emit(verdict.to_json(), indent=2)
     elif args.feedback:
         print(printable(verdict.feedback()))
     else:

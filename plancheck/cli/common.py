@@ -9,15 +9,24 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from plancheck.errors import BadInputError
+from plancheck.errors import BadInputError, Location
 from plancheck.files import data_folder, decode_answer
-from plancheck.world import World
+from plancheck.limits import LIMIT_HELP, Limits
+from plancheck.world import READING, World
 
-OK, FAILED, BAD_INPUT = 0, 1, 2
+OK, FAILED, BAD_INPUT, INTERNAL = 0, 1, 2, 3
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The limits the command's ``--max-...`` flags set (the defaults where it has no such flag)."""
+    return Limits(**{name: getattr(args, f"max_{name}") for name in LIMIT_HELP if hasattr(args, f"max_{name}")})
 
 
 def world_options(args: argparse.Namespace, world: World, command: str) -> dict[str, Any]:
-    return {o.name: getattr(args, o.name) for o in world.options if command in o.commands}
+    options = {o.name: getattr(args, o.name) for o in world.options if command in o.commands}
+    if command in READING:
+        options["limits"] = limits_of(args)
+    return options
 
 
 def data_dir(args: argparse.Namespace) -> Path | None:
@@ -25,15 +34,24 @@ def data_dir(args: argparse.Namespace) -> Path | None:
     return data_folder(args.data)
 
 
-def read_answer(path: str) -> str:
-    """The answer's text; bytes that are not UTF-8 become U+FFFD, said on stderr with the first one's place."""
+def read_answer(path: str, limits: Limits | None) -> str:
+    """The answer's text; bytes that are not UTF-8 become U+FFFD, said on stderr with the first one's place.
+    An answer above ``limits.answer_bytes`` is refused without reading more than that (None: no limit, for an
+    episode log, whose lines are limited one by one)."""
+    most = None if limits is None else limits.answer_bytes
     if path == "-":
-        raw = sys.stdin.buffer.read()
+        raw = sys.stdin.buffer.read(-1 if most is None else most + 1)
+        size = len(raw)
+        while most is not None and size > most and (more := len(sys.stdin.buffer.read(1 << 20))):
+            size += more
     else:
         file = Path(path)
         if not file.is_file():
             raise BadInputError(f"answer file {path} {'is a folder' if file.is_dir() else 'does not exist'}")
-        raw = file.read_bytes()
+        size = file.stat().st_size
+        raw = b"" if most is not None and size > most else file.read_bytes()
+    if limits is not None:
+        limits.bytes_of(size, "the answer", Location("<stdin>" if path == "-" else path))
     text, undecodable = decode_answer(raw)
     if undecodable is not None:
         line, column = undecodable
@@ -53,8 +71,17 @@ def json_line(obj: Any) -> str:
     return text
 
 
-def emit(obj: Any, stream: TextIO) -> None:
-    stream.write(json_line(obj))
+def emit(obj: Any, stream: TextIO | None = None, indent: int | None = None, ascii_only: bool = False) -> None:
+    """``obj`` as one JSON text (``indent``: pretty) on ``stream`` (standard output): never NaN or Infinity
+    (not JSON), and ASCII with escapes where asked or where the stream cannot take the characters (a lone
+    surrogate from a ``\\ud800`` escape in the input is not UTF-8; a terminal may be ASCII-only)."""
+    stream = stream or sys.stdout
+    text = json.dumps(obj, ensure_ascii=ascii_only, allow_nan=False, indent=indent)
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj, allow_nan=False, indent=indent)
+    stream.write(text + "\n")
 
 
 def select(world: World, selectors: Sequence[str], data: Path | None, options: dict,

@@ -2,14 +2,18 @@
 
 Records are read lazily, one unit (record or episode) at a time, and scored here, on ``--jobs N`` processes
 or as Ray tasks (``--ray``); the verdicts come out in input order whichever scores them, and nothing
-grows with the batch but the summary's own counts. ``-o`` is written safely (:mod:`plancheck.cli.outputs`)
-and ``--resume`` continues a killed run (:mod:`plancheck.cli.resume`).
+grows with the batch but the summary's own counts (and, for ``--duplicates``, one key per distinct answer).
+Duplicates are found here, in input order, before the records go to be scored
+(:class:`plancheck.verifier.batch.DuplicateCheck`); an internal error is caught per record wherever it is
+scored, and the run exits 3 (``--debug``: the traceback). ``-o`` is written safely
+(:mod:`plancheck.cli.outputs`) and ``--resume`` continues a killed run (:mod:`plancheck.cli.resume`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -20,7 +24,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from plancheck.cli.common import BAD_INPUT, OK, data_dir, json_line
+from plancheck.cli.common import BAD_INPUT, INTERNAL, OK, data_dir, emit, json_line
 from plancheck.cli.output import TableRows, output_format
 from plancheck.cli.outputs import OutputFile, refuse_overlap
 from plancheck.cli.parallel import ordered_map, portable, world_of
@@ -28,7 +32,7 @@ from plancheck.cli.progress import Progress
 from plancheck.cli.resume import Resumed, manifest, start
 from plancheck.errors import BadInputError
 from plancheck.translators.answer import ReadStatus
-from plancheck.verifier.batch import evaluate_record
+from plancheck.verifier.batch import INTERNAL_ERROR, BatchItem, DuplicateCheck, Marked, evaluate_record
 from plancheck.verifier.render import table_markdown, table_text
 from plancheck.verifier.rows import answer_row
 from plancheck.verifier.stats import statistics
@@ -97,7 +101,7 @@ def _units(world: World, entries: Sequence[Path | BrokenRecord], data: Path | No
         try:
             if episodic and (not world.supports(Capability.ANSWERS) or _is_log(entry)):
                 from plancheck.episodes.log import read_episodes
-                found = read_episodes(entry)
+                found = read_episodes(entry, limits=options["limits"])
             else:
                 found = world.read_answers(entry, data, **options)
             for unit in found:
@@ -105,6 +109,17 @@ def _units(world: World, entries: Sequence[Path | BrokenRecord], data: Path | No
         except OSError as error:
             yield BrokenRecord(0, f"cannot be read: {error.strerror or error}", "<stdin>" if entry == stdin
                                else str(entry))
+
+
+def _marked(units: Iterator[Any], check: DuplicateCheck, here: bool) -> Iterator[Any]:
+    """The units with each record marked by the duplicate check, in input order (episodes as they are); a record
+    scored on another process (not ``here``) goes without its instance, which that process resolves again."""
+    for unit in units:
+        if isinstance(unit, (Record, BrokenRecord)):
+            unit = check.mark(unit)
+            if not here and isinstance(unit, Marked):
+                unit = replace(unit, instance=None)
+        yield unit
 
 
 def _is_log(path: Path) -> bool:
@@ -117,13 +132,17 @@ def _is_log(path: Path) -> bool:
 class Scored:
     """A unit's outcome as the command needs it: its output row as a JSON line (or, for CSV and Parquet, as
     the row itself), its record, its verdict (kept only for the tables, a plot or the HTML report; with its
-    steps for the report only) or why it could not be scored."""
+    steps for the report only) or why it could not be scored (``internal``: a bug in plancheck); the first
+    record it repeats, and whether it was left out as a duplicate (``--duplicates first``)."""
 
     line: str
     record: Any
     verdict: Verdict | None
     error: str | None
     row: dict[str, Any] | None = None
+    duplicate_of: str | None = None
+    skipped: bool = False
+    internal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,27 +155,32 @@ class RowSettings:
     versions: dict[str, Any]
 
 
-def score(world: World | str, data: Path | None, options: dict, keep: str, rows: RowSettings, unit: Any) -> Scored:
-    """Score one unit (in whichever process runs it); ``keep``: the verdict with its steps ("steps", for
-    pictures), without them ("verdict", for the tables or a plot) or not at all ("")."""
+def score(world: World | str, data: Path | None, options: dict, keep: str, rows: RowSettings, debug: bool,
+          unit: Any) -> Scored:
+    """Score one unit (in whichever process runs it): a record as the duplicate check marked it, or an episode;
+    ``keep``: the verdict with its steps ("steps", for pictures), without them ("verdict", for the tables or a
+    plot) or not at all (""); ``debug``: an internal error is raised, not reported as the unit's error."""
     world = world_of(world)
-    if isinstance(unit, (Record, BrokenRecord)):
-        item = evaluate_record(world, unit, data, **options)
+    if isinstance(unit, (Record, BrokenRecord, Marked, BatchItem)):
+        item = evaluate_record(world, unit, data, debug=debug, **options)
     else:
         from plancheck.episodes.batch import evaluate_episode
-        item = evaluate_episode(world.episodes, unit)
+        item = evaluate_episode(world.episodes, unit, debug=debug)
     verdict = None if not keep or item.verdict is None else item.verdict if keep == "steps" else \
         replace(item.verdict, steps=())
     row = answer_row(world.name, item, semantics=rows.semantics, rule=rows.rule, versions=rows.versions)
+    marks = {"duplicate_of": item.duplicate_of, "skipped": item.skipped, "internal": item.internal}
     if rows.format == "jsonl":
-        return Scored(json_line(row), item.record, verdict, item.error)
-    return Scored("", item.record, verdict, item.error, row)
+        return Scored(json_line(row), item.record, verdict, item.error, **marks)
+    return Scored("", item.record, verdict, item.error, row, **marks)
 
 
 def _record_of(unit: Any) -> Any:
     """The record a unit's output line is about."""
     if isinstance(unit, (Record, BrokenRecord)):
         return unit
+    if isinstance(unit, (Marked, BatchItem)):
+        return unit.record
     from plancheck.episodes.batch import record_of
     from plancheck.episodes.log import Episode
 
@@ -170,7 +194,9 @@ def _replayed(unit: Any, line: dict[str, Any], keep: str) -> Scored:
         raise BadInputError(f"cannot resume: the partial output's line for {record.source}, line {record.line} "
                             f"is about {line.get('source')}, line {line.get('line')}")
     verdict = Verdict.from_json(line["verdict"]) if keep and "verdict" in line else None
-    return Scored("", record, verdict, line.get("error"))
+    error = line.get("error")
+    return Scored("", record, verdict, error, duplicate_of=line.get("duplicate_of"), skipped="skipped" in line,
+                  internal=error is not None and error.startswith(INTERNAL_ERROR))
 
 
 def _outcomes(units: Iterator[Any], resumed: Resumed, work: Any, args: Any, keep: str) -> Iterator[Scored]:
@@ -210,13 +236,16 @@ def cmd_evaluate(args, world: World, options: dict) -> int:
             resumed = Resumed()
             if output is not None:
                 inputs = [("-" if e == stdin else str(e), e) for e in entries if isinstance(e, Path)]
-                settings = {"command": "evaluate", "world": world.name, "data": str(data), "options": options}
+                settings = {"command": "evaluate", "world": world.name, "data": str(data), "options": options,
+                            "duplicates": args.duplicates}
                 resumed = start(output, manifest(json.loads(json.dumps(settings, default=str)), inputs), args.resume)
             progress = Progress("records", not args.no_progress)
             lines = _line_counts([e for e in entries if isinstance(e, Path)], stdin) if progress.enabled else {}
             progress.total = sum(lines.values()) or None
-            units = _units(world, entries, data, stdin, options)
-            work = partial(score, portable(world, args.jobs, args.ray), data, options, keep, rows)
+            here = args.jobs <= 1 and args.ray is None
+            check = DuplicateCheck(world, data, args.duplicates, args.debug, **options)
+            units = _marked(_units(world, entries, data, stdin, options), check, here)
+            work = partial(score, portable(world, args.jobs, args.ray), data, options, keep, rows, args.debug)
             outcomes = _positioned(_outcomes(units, resumed, work, args, keep), lines, progress)
             return _evaluate(args, world, options, outcomes, output, resumed, progress, fmt)
         finally:
@@ -266,7 +295,9 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
     tables = TableRows(fmt) if fmt != "jsonl" and (args.output or not (args.summary or stats or drawing)) else None
     stream = output.open(resumed.keep) if output is not None and tables is None else \
         None if args.summary or stats or drawing or tables is not None else sys.stdout
-    counts = {"scored": 0, "broken": 0, "unparsed": 0, "noted": 0}
+    counts = {"scored": 0, "broken": 0, "unparsed": 0, "noted": 0, "skipped": 0, "internal": 0, "duplicates": 0}
+    first_internal: list[Scored] = []
+    duplicates: list[Scored] = []  # the first few, for stderr
     reads: dict[str, dict[str, int]] = {"all": {status.value: 0 for status in ReadStatus}}  # by model too
     shown: list[Scored] = []
     kept: list[tuple[Any, Verdict]] = []  # for --stats, --plot and --html only
@@ -278,6 +309,17 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
                 stream.write(outcome.line)
             if tables is not None and outcome.row is not None:
                 tables.add(outcome.row)
+            if outcome.duplicate_of is not None:
+                counts["duplicates"] += 1
+                if len(duplicates) < _DUPLICATES_SHOWN:
+                    duplicates.append(outcome)
+            if outcome.skipped:
+                counts["skipped"] += 1
+                continue
+            if outcome.internal:
+                counts["internal"] += 1
+                if not first_internal:
+                    first_internal.append(outcome)
             if outcome.error is not None:
                 counts["broken"] += 1
                 if len(shown) < _SHOWN:
@@ -308,9 +350,10 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
     for outcome in shown:
         where = f"{outcome.record.source}, line {outcome.record.line}" if outcome.record.line else \
             f"{outcome.record.source} (the whole file)"
-        print(f"broken record: {where}: {outcome.error}", file=sys.stderr)
+        print(f"broken record: {where}: {_flags(outcome.error)}", file=sys.stderr)
     if counts["broken"] > _SHOWN:
         print(f"... and {counts['broken'] - _SHOWN} more broken records", file=sys.stderr)
+    _report_duplicates(duplicates, counts["duplicates"], args.duplicates)
     if summary is not None or stats:
         _tables(args, world, options, summary, kept if stats else None, counts, reads)
     if drawing and kept:
@@ -319,7 +362,36 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
         chosen = f" with --indices {options['indices']}" if options.get("indices") else ""
         print(f"plancheck: error: no answer records in {', '.join(str(path) for path in args.responses)}{chosen}",
               file=sys.stderr)
+    if first_internal:
+        record = first_internal[0].record
+        print(f"plancheck: internal error (a bug in plancheck) in {counts['internal']} record(s), the first at "
+              f"{record.source}, line {record.line}; the other records were scored; rerun with --debug for the "
+              "traceback", file=sys.stderr)
+        return INTERNAL
     return OK if counts["scored"] else BAD_INPUT
+
+
+_DUPLICATES = {"each": "each scored", "first": "only the first scored", "error": "counted as broken"}
+_DUPLICATES_SHOWN = 5
+_LIMIT = re.compile(r"(?<![\w'])max_(answer_bytes|list_length|nesting|digits)(?= \d)")
+
+
+def _flags(reason: str) -> str:
+    """A broken record's reason with the limits named by their flags (``--max-digits``)."""
+    return _LIMIT.sub(lambda match: "--max-" + match.group(1).replace("_", "-"), reason)
+
+
+def _report_duplicates(duplicates: list[Scored], count: int, policy: str) -> None:
+    """Duplicates are always said: how many, what was done with them (``--duplicates``), the first few."""
+    if not count:
+        return
+    print(f"plancheck: note: {count} record(s) repeat an earlier record of the same answerer and "
+          f"instance ({_DUPLICATES[policy]}; --duplicates each|first|error)", file=sys.stderr)
+    for outcome in duplicates:
+        print(f"duplicate record: {outcome.record.source}, line {outcome.record.line}: {outcome.record.instance}, "
+              f"first at {outcome.duplicate_of}", file=sys.stderr)
+    if count > len(duplicates):
+        print(f"... and {count - len(duplicates)} more duplicate records", file=sys.stderr)
 
 
 def _write_table(tables: TableRows, output: OutputFile | None) -> None:
@@ -338,13 +410,14 @@ def _tables(args, world: World, options: dict, summary: Any, results: list | Non
     Markdown or JSON, with the counts of records and of answers by read status."""
     statistics_table = statistics(results, args.semantics, options.get("rule"), args.resamples) \
         if results is not None else None
-    total = counts["scored"] + counts["broken"]
+    total = counts["scored"] + counts["broken"] + counts["skipped"]
     if args.json:
         data = {**summary.to_json()} if summary is not None else {}
-        data.update({"records": total, "broken": counts["broken"], "read": reads, "versions": world.versions()})
+        data.update({"records": total, "broken": counts["broken"], "duplicates": counts["duplicates"], "read": reads,
+                     "versions": world.versions()})
         if statistics_table is not None:
             data["statistics"] = statistics_table.to_json()
-        print(json.dumps(data, indent=2))
+        emit(data, indent=2, ascii_only=True)
         return
     show = table_markdown if args.markdown else table_text
     if counts["scored"]:
@@ -353,6 +426,8 @@ def _tables(args, world: World, options: dict, summary: Any, results: list | Non
     note = f"; {counts['unparsed']} answer(s) could not be parsed" if counts["unparsed"] else ""
     if counts["noted"]:
         note += f"; {counts['noted']} record(s) noted (e.g. no answer: the record's own reference was checked)"
+    if counts["duplicates"]:
+        note += f"; {counts['duplicates']} duplicate(s) ({_DUPLICATES[args.duplicates]})"
     print(f"{'' if not args.markdown else chr(10)}{counts['scored']} records scored, {counts['broken']} broken{note}")
     print("read: " + ", ".join(f"{count} {status}" for status, count in reads["all"].items()))
 
@@ -385,5 +460,5 @@ def _draw(args, world: World, options: dict, results: list, broken: list[tuple[s
         page = pictures.html_report(world, entries, world.summarize(results, **options), plot, broken,
                                     Semantics(args.semantics))
         progress.done()
-        args.html.write_text(page, encoding="utf-8")
+        args.html.write_text(page, encoding="utf-8", errors="backslashreplace")  # model text: lone surrogates
         print(f"wrote the report to {args.html}", file=sys.stderr)

@@ -8,9 +8,10 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from plancheck.limits import DEFAULT, LIMIT_HELP
 from plancheck.registry import get_world, world_names
 from plancheck.version import __version__
-from plancheck.world import COMMANDS, Capability, World
+from plancheck.world import COMMANDS, READING, Capability, World
 
 _COMMAND_HELP = {  # one per world command (plancheck.world.COMMANDS)
     "instances": "list the instances a selector names (ids, published sets, generated ones)",
@@ -35,6 +36,30 @@ def _finite(text: str) -> float:
     if not (math.isfinite(value) and value >= 0):
         raise argparse.ArgumentTypeError(f"expected a finite number >= 0, got {text!r}")
     return value
+
+
+def _whole(text: str) -> int:
+    """A limit: a whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
+    return value
+
+
+def _add_limits(parser: argparse.ArgumentParser, names: tuple[str, ...] = tuple(LIMIT_HELP)) -> None:
+    """``--max-answer-bytes`` ... (:mod:`plancheck.limits`), the same on every command that reads untrusted input."""
+    for name in names:
+        parser.add_argument(f"--max-{name.replace('_', '-')}", dest=f"max_{name}", type=_whole,
+                            default=getattr(DEFAULT, name), metavar="N",
+                            help=f"{LIMIT_HELP[name]} (default: {getattr(DEFAULT, name)})")
+
+
+def _add_debug(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="on an internal error, print the traceback")
 
 
 def _seed(text: str) -> int:
@@ -100,6 +125,9 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
         parser.add_argument("--semantics", choices=[s.value for s in Semantics], default="strict",
                             help="which validity decides pass/fail: strict (VAL-like) or the benchmark's "
                                  "rules (default: strict)")
+    if command in READING:
+        _add_limits(parser)
+    _add_debug(parser)
     if command == "instances":
         parser.add_argument("selectors", nargs="*", help="instance ids or selectors")
         parser.add_argument("--limit", type=int, default=None, help="list at most this many")
@@ -148,6 +176,9 @@ def _add_common(parser: argparse.ArgumentParser, command: str, world: World) -> 
                             help="print the tables as Markdown no wider than 100 columns")
         parser.add_argument("--resamples", type=int, default=RESAMPLES, metavar="N",
                             help=f"bootstrap resamples of --stats (default: {RESAMPLES})")
+        parser.add_argument("--duplicates", choices=("each", "first", "error"), default="each",  # batch.Duplicates
+                            help="records repeating an earlier one (same answerer, same instance; always reported): "
+                                 "score each, the first only, or make them errors (default: each)")
         parser.add_argument("--plot", type=Path, metavar="FILE",
                             help="draw the summary: mean score per setting and model against the optimum and the "
                                  "references, as FILE.svg or FILE.png (PNG needs plancheck[render])")
@@ -229,28 +260,35 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="plancheck",
         description="Formal plans, certified optimal references and exact verdicts for LLM-planning benchmarks.")
     parser.add_argument("--version", action="version", version=f"plancheck {__version__}")
+    parser.add_argument("--debug", action="store_true", help="on an internal error, print the traceback")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     worlds = commands.add_parser("worlds", help="list the worlds plancheck knows",
                                  description="List the worlds plancheck knows (benchmarks), with their titles.")
     worlds.add_argument("--json", action="store_true", help="machine-readable JSON output")
+    _add_debug(worlds)
     demo = commands.add_parser("demo", help="score a shipped sample of published answers (works offline)",
                                description="Score a sample of published GRASP answers shipped with plancheck and "
                                            "compare them with certified optimal plans (needs no data folder).")
     demo.add_argument("--json", action="store_true", help="machine-readable JSON output")
+    _add_debug(demo)
     validate = commands.add_parser("validate", help="validate a plan against any PDDL domain and problem",
                                    description="Validate a plan against any PDDL domain and problem (typed STRIPS "
                                                "with ADL conditions, conditional effects and :action-costs; see "
-                                               "docs/validate.md). Exit 0: valid, 1: invalid, 2: bad input")
+                                               "docs/validate.md). Exit 0: valid, 1: invalid, 2: bad input, "
+                                               "3: internal error")
     validate.add_argument("domain", type=Path, help="the PDDL domain file")
     validate.add_argument("problem", type=Path, help="the PDDL problem file")
     validate.add_argument("plan", type=Path, help="plan file, one (action arg ...) per line; - for stdin")
     validate.add_argument("--json", action="store_true", help="machine-readable JSON output")
+    _add_limits(validate, ("nesting", "digits"))
+    _add_debug(validate)
     schema = commands.add_parser("schema", help="print the JSON Schema of answer records, verdicts or output rows",
                                  description="Print a JSON Schema (2020-12) of what plancheck reads and writes: "
                                              "answer-record (a plain answer line), verdict (check --json), row (a "
                                              "line of evaluate -o). See docs/output.md.")
     schema.add_argument("name", choices=("answer-record", "verdict", "row"),  # plancheck.verifier.schema.NAMES
                         help="which schema")
+    _add_debug(schema)
     for command in COMMANDS:
         sub = commands.add_parser(command, help=_COMMAND_HELP[command], description=_COMMAND_HELP[command])
         worlds = sub.add_subparsers(dest="world", metavar="WORLD", required=True)

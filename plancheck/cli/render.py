@@ -9,14 +9,15 @@ from typing import Any
 from plancheck.cli.check import one_episode, one_instance
 from plancheck.cli.common import OK, data_dir, read_answer
 from plancheck.errors import BadInputError
+from plancheck.limits import Limits
 from plancheck.world import Capability, World
 
 
-def _episode_answer(world: World, instance: Any, path: str, number: int | None) -> tuple[Any, Any]:
+def _episode_answer(world: World, instance: Any, path: str, number: int | None, limits: Limits) -> tuple[Any, Any]:
     """An episode log as the answer: the episode and its verdict; it must be an episode of ``instance``."""
     from plancheck.episodes.check import check_episode
 
-    episode = one_episode(world, path, number)
+    episode = one_episode(world, path, number, limits)
     named = world.episodes.instance_id(world.episodes.instance(episode.header.instance))
     if named != world.instance_id(instance):
         raise BadInputError(f"{path} is an episode of {named}, not of {world.instance_id(instance)}")
@@ -41,9 +42,9 @@ def cmd_render(args, world: World, options: dict) -> int:
     answer, verdict = None, None
     if args.answer is not None:
         if _is_log(world, args.answer):
-            answer, verdict = _episode_answer(world, instance, args.answer, args.episode)
+            answer, verdict = _episode_answer(world, instance, args.answer, args.episode, options["limits"])
         else:
-            answer = read_answer(args.answer)
+            answer = read_answer(args.answer, options["limits"])
             source = "<stdin>" if args.answer == "-" else args.answer
             verdict = world.check(instance, answer, source=source, **options)
     picture = world.render(instance, answer, verdict=verdict, **options)

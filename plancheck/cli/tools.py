@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from plancheck.cli.common import FAILED, OK
+from plancheck.cli.common import FAILED, OK, emit, limits_of
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from plancheck.verifier.pddl_validate import validate_files
 
-    report = validate_files(args.domain, args.problem, args.plan)
-    print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
+    report = validate_files(args.domain, args.problem, args.plan, limits=limits_of(args))
+    if args.json:
+        emit(report.to_json(), indent=2, ascii_only=True)
+    else:
+        print(report.text())
     return OK if report.valid else FAILED
 
 
@@ -20,7 +22,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from plancheck.demo import run_demo
 
     report = run_demo()
-    print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
+    if args.json:
+        emit(report.to_json(), indent=2, ascii_only=True)
+    else:
+        print(report.text())
     return OK if report.ok else FAILED
 
 

@@ -30,7 +30,7 @@ def picture_bytes(picture: Picture, suffix: str) -> bytes:
     """The file's bytes: the still as SVG or PNG, or the frames as an animated GIF (the still alone when
     the world draws no animation)."""
     if suffix == ".svg":
-        return (to_svg(picture.still) + "\n").encode("utf-8")
+        return (to_svg(picture.still) + "\n").encode("utf-8", "backslashreplace")  # a lone surrogate: its escape
     from plancheck.drawing.raster import gif_bytes, png_bytes
 
     if suffix == ".png":

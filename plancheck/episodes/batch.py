@@ -9,7 +9,8 @@ from plancheck.episodes.check import check_episode
 from plancheck.episodes.game import Episodes
 from plancheck.episodes.log import BrokenEpisode, Episode, read_episodes
 from plancheck.errors import BadInputError
-from plancheck.verifier.batch import BatchItem
+from plancheck.limits import DEFAULT, Limits
+from plancheck.verifier.batch import BatchItem, internal_reason
 from plancheck.verifier.records import BrokenRecord, Record
 
 
@@ -25,15 +26,18 @@ def record_of(episode: Episode) -> Record:
                           **({"model": header.model} if header.model is not None else {}), **header.extra})
 
 
-def evaluate_episodes(episodes: Episodes, paths: Iterable[Path]) -> Iterator[BatchItem]:
-    """One item per episode of each file: its verdict, or why it could not be checked."""
+def evaluate_episodes(episodes: Episodes, paths: Iterable[Path], limits: Limits = DEFAULT,
+                      debug: bool = False) -> Iterator[BatchItem]:
+    """One item per episode of each file: its verdict, or why it could not be checked (lines beyond ``limits``
+    break their episode; an unexpected exception is an internal error of that episode, unless ``debug``)."""
     for path in paths:
-        for episode in read_episodes(path):
-            yield evaluate_episode(episodes, episode)
+        for episode in read_episodes(path, limits=limits):
+            yield evaluate_episode(episodes, episode, debug=debug)
 
 
-def evaluate_episode(episodes: Episodes, episode: Episode | BrokenEpisode) -> BatchItem:
-    """One episode's item: its verdict, or why it could not be checked."""
+def evaluate_episode(episodes: Episodes, episode: Episode | BrokenEpisode, debug: bool = False) -> BatchItem:
+    """One episode's item: its verdict, or why it could not be checked (an unexpected exception is an internal
+    error of that episode, unless ``debug``)."""
     if isinstance(episode, BrokenEpisode):
         return BatchItem(BrokenRecord(episode.line, episode.reason, episode.source, episode.instance),
                          error=episode.reason)
@@ -42,3 +46,7 @@ def evaluate_episode(episodes: Episodes, episode: Episode | BrokenEpisode) -> Ba
         return BatchItem(record, verdict=check_episode(episodes, episode))
     except BadInputError as error:
         return BatchItem(record, error=error.message)
+    except Exception as error:  # a bug: this episode says so, the others are still checked
+        if debug:
+            raise
+        return BatchItem(record, error=internal_reason(error), internal=True)

@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from plancheck.files import read_text
+from plancheck.errors import BadInputError
+from plancheck.files import line_reason, read_text
+from plancheck.limits import DEFAULT, Limits, load_json
 from plancheck.version import __version__
 
 FORMAT = 1
@@ -205,8 +207,9 @@ def parse_step(data: Mapping[str, Any], expected: int, line: int = 0) -> Step:
         raise ValueError(str(error)) from None
 
 
-def read_episodes(path: Path, text: str | None = None) -> Iterator[Episode | BrokenEpisode]:
-    """Every episode of a log file (``text`` instead of reading ``path``, e.g. for standard input)."""
+def read_episodes(path: Path, text: str | None = None, limits: Limits = DEFAULT) -> Iterator[Episode | BrokenEpisode]:
+    """Every episode of a log file (``text`` instead of reading ``path``, e.g. for standard input); a line beyond
+    ``limits`` (bytes, nesting, digits) breaks its episode as a line that is not JSON does."""
     source = str(path)
     lines = (read_text(path) if text is None else text).split("\n")
     header: Header | None = None
@@ -216,9 +219,12 @@ def read_episodes(path: Path, text: str | None = None) -> Iterator[Episode | Bro
         if not raw.strip():
             continue
         try:
-            data = json.loads(raw)
+            limits.text(raw, "the line")
+            data = load_json(raw, limits)
         except json.JSONDecodeError as error:
             data, problem = None, f"not JSON (column {error.colno}: {error.msg})"
+        except BadInputError as error:
+            data, problem = None, line_reason(error)
         else:
             problem = None if isinstance(data, dict) else f"a line must be a JSON object, not {_kind(data)}"
         if isinstance(data, dict) and MARK in data:  # a new episode starts
@@ -280,11 +286,11 @@ def write_episodes(path: Path, episodes: Iterable[Episode]) -> None:
 def is_episode_log(path: Path) -> bool:
     """Whether the file's first non-blank line is an episode header (the format's own marker)."""
     with open(path, encoding="utf-8-sig", errors="replace") as stream:
-        for line in stream:
+        while line := stream.readline(DEFAULT.answer_bytes + 1):
             if line.strip():
                 try:
-                    data = json.loads(line)
-                except json.JSONDecodeError:
+                    data = load_json(line)
+                except (json.JSONDecodeError, BadInputError):
                     return False
                 return isinstance(data, dict) and MARK in data
     return False

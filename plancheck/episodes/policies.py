@@ -22,6 +22,7 @@ from plancheck.episodes.game import Episodes, Game, Policy, Replies
 from plancheck.episodes.log import BrokenEpisode, read_episodes
 from plancheck.errors import BadInputError, Location, PlancheckError
 from plancheck.files import data_text
+from plancheck.limits import load_json
 
 
 class AgentError(PlancheckError):
@@ -47,7 +48,7 @@ def replays(path: Path) -> list[ReplayPolicy]:
     text = data_text(path)
     if text.lstrip().startswith("["):
         try:
-            items = json.loads(text)
+            items = load_json(text, source=str(path))
         except json.JSONDecodeError as error:
             raise BadInputError(f"not JSON: {error.msg}", Location(str(path), error.lineno, error.colno)) from None
         steps = []
@@ -139,8 +140,8 @@ class CommandPolicy:
         if line is None:
             raise AgentError(f"{where}: the agent process {self._ended()} without replying")
         try:
-            answer = json.loads(line)
-        except json.JSONDecodeError:
+            answer = load_json(line)
+        except (json.JSONDecodeError, BadInputError):
             raise AgentError(f"{where}: the agent wrote {line.strip()[:200]!r}, not a JSON line "
                              '{"reply": "..."}') from None
         if not isinstance(answer, dict) or not isinstance(answer.get("reply"), str):

@@ -9,6 +9,8 @@ from typing import Any
 
 
 class Status(str, Enum):
+    """How a solve ended: solved (a certified plan), unsolvable (proven), or why there is no plan."""
+
     SOLVED = "solved"
     UNSOLVABLE = "unsolvable"
     TIMEOUT = "timed out"
@@ -53,6 +55,7 @@ class SolveResult:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
+        """The result as ``solve`` prints it (one JSON line)."""
         return {"instance": self.instance, "planner": self.planner, "status": self.status.value,
                 "plan": None if self.plan is None else list(self.plan), "values": dict(self.values),
                 "proven_optimal": self.proven_optimal, "seconds": round(self.seconds, 4),

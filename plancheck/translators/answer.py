@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -17,6 +17,8 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from lark import Token, Tree
 
+from plancheck.errors import Location
+from plancheck.limits import DEFAULT, Limits
 from plancheck.rules import Unknown
 from plancheck.translators.markers import Role
 
@@ -147,6 +149,30 @@ class ParsedAnswer(Generic[A]):
         if UnknownPolicy(unknown) is UnknownPolicy.NOOP:
             return [item.action for item in self.items]
         return [item.action for item in self.items if not isinstance(item.action, Unknown)]
+
+
+def within_limits(answer: str | Sequence[str], limits: Limits = DEFAULT, source: str | None = None) -> None:
+    """Refuse, before it is read, an answer beyond ``limits``: a text above ``answer_bytes``, a list above
+    ``list_length`` elements or ``answer_bytes`` in all (a :class:`~plancheck.errors.LimitError`).
+
+    >>> within_limits("[UP, TAKE]", Limits(answer_bytes=8), "a.txt")
+    Traceback (most recent call last):
+    plancheck.errors.LimitError: a.txt: max_answer_bytes 8 exceeded: the answer has 10 bytes
+    """
+    where = Location(source) if source else None
+    if isinstance(answer, str):
+        limits.text(answer, "the answer", where)
+        return
+    limits.length(len(answer), "the answer's list", where)
+    if sum(map(len, answer)) * 4 > limits.answer_bytes:  # at most 4 bytes a character: exact only when it may matter
+        limits.bytes_of(sum(len(str(item).encode("utf-8", "surrogatepass")) for item in answer), "the answer's list",
+                        where)
+
+
+def read_within_limits(parsed: ParsedAnswer, limits: Limits = DEFAULT, source: str | None = None) -> ParsedAnswer:
+    """``parsed``, unless it holds more actions than ``limits.list_length`` (then a LimitError)."""
+    limits.length(len(parsed.items), "the actions read from the answer", Location(source) if source else None)
+    return parsed
 
 
 def line_and_column(text: str, offset: int) -> tuple[int, int]:

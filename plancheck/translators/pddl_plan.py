@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from plancheck.errors import PDDLError
+from plancheck.errors import LimitError, Location, PDDLError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.translators.pddl_model import Atom, atom_text
 from plancheck.translators.pddl_sexpr import SList, Sym, parse_sexprs, where
 
@@ -70,7 +71,7 @@ def _step(node: SList, source: str | None) -> PlanStep:
     return PlanStep(tuple(item.text for item in node.items), node.line, node.column)  # type: ignore[union-attr]
 
 
-def read_plan(text: str, source: str | None = None) -> Plan:
+def read_plan(text: str, source: str | None = None, limits: Limits = DEFAULT) -> Plan:
     """The steps of a plan file.
 
     >>> plan = read_plan("(pick-up A)\\n0.5: (stack a b) [1]\\n; cost = 2 (unit cost)\\n")
@@ -78,15 +79,20 @@ def read_plan(text: str, source: str | None = None) -> Plan:
     (['(pick-up a)', '(stack a b)'], 2.0)
     """
     steps: list[PlanStep] = []
-    for node in parse_sexprs(text, source):
+    for node in parse_sexprs(text, source, limits):
         if isinstance(node, SList):
             steps.append(_step(node, source))
         elif _TIME.match(node.text) or (_DURATION.match(node.text) and steps):
             continue
         else:
             raise PDDLError(f"expected a step such as (action arg ...), found {node.text!r}", where(node, source))
-    costs = _COST.findall(text)
-    return Plan(tuple(steps), float(costs[-1]) if costs else None, source)
+    costs = list(_COST.finditer(text))
+    digits = sum(char.isdigit() for char in costs[-1].group(1)) if costs else 0
+    if digits > limits.digits:
+        line = text.count("\n", 0, costs[-1].start(1)) + 1
+        raise LimitError(f"{limits.digits} exceeded: the plan's claimed cost is a number of {digits} digits",
+                         Location(source, line), option="max_digits")
+    return Plan(tuple(steps), float(costs[-1].group(1)) if costs else None, source)
 
 
 def plan_text(actions: Iterable[Atom], cost: float | None = None) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from plancheck.errors import Location, PDDLError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.translators.pddl_formulas import (
     Scope,
     expect_list,
@@ -178,15 +179,15 @@ def _action(node: SList, scope: Scope) -> Action:
     return Action(name, params, precondition, effects)
 
 
-def read_domain(text: str, source: str | None = None) -> Domain:
-    """The domain in ``text``; ``source`` names it in error messages.
+def read_domain(text: str, source: str | None = None, limits: Limits = DEFAULT) -> Domain:
+    """The domain in ``text`` (within ``limits``: nesting, digits); ``source`` names it in error messages.
 
     >>> d = read_domain("(define (domain b) (:predicates (on ?x ?y)) (:action stack :parameters (?x ?y) "
     ...                 ":precondition (not (on ?x ?y)) :effect (on ?x ?y)))")
     >>> d.name, list(d.actions), str(d.actions["stack"].precondition)
     ('b', ['stack'], '(not (on ?x ?y))')
     """
-    name, _, sections = _define(parse_sexprs(text, source), "domain", source)
+    name, _, sections = _define(parse_sexprs(text, source, limits), "domain", source)
     actions_nodes = [s for s in sections if s.head == ":action"]
     for section in sections:
         if section.head in (":derived", ":durative-action", ":constraints"):
@@ -231,9 +232,9 @@ def _init(section: SList | None, scope: Scope) -> tuple[frozenset[Atom], dict[At
     return frozenset(atoms), values
 
 
-def read_problem(text: str, domain: Domain, source: str | None = None) -> Problem:
-    """The problem in ``text``, checked against ``domain``."""
-    name, define, sections = _define(parse_sexprs(text, source), "problem", source)
+def read_problem(text: str, domain: Domain, source: str | None = None, limits: Limits = DEFAULT) -> Problem:
+    """The problem in ``text`` (within ``limits``), checked against ``domain``."""
+    name, define, sections = _define(parse_sexprs(text, source, limits), "problem", source)
     found = _single(sections, _PROBLEM_SECTIONS, source)
     domain_name = domain.name
     if ":domain" in found:

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from plancheck.errors import Location, PDDLError
+from plancheck.errors import LimitError, Location, PDDLError
+from plancheck.limits import DEFAULT, Limits
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +55,33 @@ Node = Sym | SList
 
 
 _TOKENS = re.compile(r"[()]|[^\s();]+|;[^\n]*")  # the grammar's LPAR, RPAR, SYMBOL, COMMENT; whitespace between
+_SYMBOL = re.compile(r";[^\n]*|[^\s();]+")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
-def parse_sexprs(text: str, source: str | None = None) -> tuple[Node, ...]:
-    """The top-level s-expressions of ``text``.
+def _digits_within(text: str, limits: Limits, source: str | None) -> None:
+    """Refuse numbers of more than ``limits.digits`` digits (they would be read as infinity), before anything
+    else is read (one regular-expression search when no run of digits is that long)."""
+    if _digit_run(limits.digits).search(text):
+        for match in _SYMBOL.finditer(text):
+            symbol = match.group()
+            digits = sum(char.isdigit() for char in symbol)
+            if digits > limits.digits and _NUMBER.fullmatch(symbol):
+                raise LimitError(f"{limits.digits} exceeded: a number of {digits} digits",
+                                 _location(text, match.start(), source), option="max_digits")
+
+
+@lru_cache(maxsize=8)
+def _digit_run(digits: int) -> re.Pattern:
+    return re.compile(f"[0-9]{{{digits + 1}}}")
+
+
+def _location(text: str, offset: int, source: str | None) -> Location:
+    return Location(source, text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+
+
+def parse_sexprs(text: str, source: str | None = None, limits: Limits = DEFAULT) -> tuple[Node, ...]:
+    """The top-level s-expressions of ``text``, within ``limits`` (nesting, digits of numbers).
 
     >>> first, second = parse_sexprs("(on A b) ; comment\\n(clear ?X)")
     >>> str(first), first.items[1], (second.line, second.column), second.head
@@ -64,7 +89,11 @@ def parse_sexprs(text: str, source: str | None = None) -> tuple[Node, ...]:
     >>> parse_sexprs("(a (b)")
     Traceback (most recent call last):
     plancheck.errors.PDDLError: <input>, line 1, column 1: this '(' is never closed
+    >>> parse_sexprs("(a\\n (b (c)))", limits=Limits(nesting=2))
+    Traceback (most recent call last):
+    plancheck.errors.LimitError: <input>, line 2, column 5: max_nesting 2 exceeded: parentheses nest deeper than ...
     """
+    _digits_within(text, limits, source)
     tops: list[Node] = []
     items, opened = tops, []  # the list being filled; the open lists around it: (items, line, column)
     line, line_start, counted = 1, 0, 0  # line numbers as the grammar counts them: "\n" only
@@ -76,6 +105,9 @@ def parse_sexprs(text: str, source: str | None = None) -> tuple[Node, ...]:
         counted = start
         token = match.group()
         if token == "(":
+            if len(opened) >= limits.nesting:  # the readers built on these nodes recurse per level
+                raise LimitError(f"{limits.nesting} exceeded: parentheses nest deeper than {limits.nesting} levels",
+                                 Location(source, line, start - line_start + 1), option="max_nesting")
             opened.append((items, line, start - line_start + 1))
             items = []
         elif token == ")":

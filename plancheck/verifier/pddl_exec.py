@@ -16,6 +16,8 @@ tasks such as the worlds' exports, not meant for large ones).
 from __future__ import annotations
 
 import itertools
+import math
+import operator
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -53,11 +55,8 @@ Binding = Mapping[str, str]
 
 
 class UndefinedValue(Exception):
-    """A cost expression needs a function value the problem does not define."""
-
-    def __init__(self, key: Atom):
-        self.key = key
-        super().__init__(f"{atom_text(key)} has no value in the problem's :init")
+    """A cost expression has no value: it needs a function value the problem does not define, divides by
+    zero, or its value is too large for a number."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,15 +183,17 @@ class PddlTask:
             if overrides is not None and key in overrides:
                 return overrides[key]
             if key not in self.problem.values:
-                raise UndefinedValue(key)
+                raise UndefinedValue(f"{atom_text(key)} has no value in the problem's :init")
             return self.problem.values[key]
         left = self.value(expression.left, binding, overrides)
         right = self.value(expression.right, binding, overrides)
-        if expression.op == "+":
-            return left + right
-        if expression.op == "-":
-            return left - right
-        return left * right if expression.op == "*" else left / right
+        if expression.op == "/" and right == 0:
+            raise UndefinedValue(f"{expression} divides by zero")
+        result = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}[expression.op](
+            left, right)
+        if not math.isfinite(result):
+            raise UndefinedValue(f"{expression} is too large for a number")
+        return result
 
     def _collect(self, effects: tuple[Effect, ...], binding: Binding, state: State,
                  adds: set[Atom], deletes: set[Atom]) -> float:

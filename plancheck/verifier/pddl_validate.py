@@ -10,6 +10,7 @@ the metric ``minimize (total-cost)`` (other metric expressions are evaluated too
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from plancheck.errors import Location, PDDLError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.translators.pddl_model import TOTAL_COST, Atom, Condition, Domain, Problem, atom_text
 from plancheck.translators.pddl_plan import Plan, read_plan
 from plancheck.translators.pddl_reader import read_domain, read_problem, read_text_file
@@ -155,6 +157,9 @@ def validate(domain: Domain, problem: Problem, plan: Plan | Iterable[Atom | str]
         state, total = result.state, total + result.cost
     unmet = tuple(task.unmet(problem.goal, {}, state))
     cost = _metric_value(task, total, len(plan.steps), notes)
+    if cost is not None and not math.isfinite(cost):
+        notes.append("the plan's cost is too large for a number")
+        cost = None
     if plan.claimed_cost is not None and cost is not None and abs(plan.claimed_cost - cost) > 1e-9:
         notes.append(f"the plan claims cost {plan.claimed_cost:g}, but its cost is {cost:g}")
     return ValidationReport(domain.name, problem.name, len(plan.steps), len(plan.steps), None, unmet, cost,
@@ -162,19 +167,22 @@ def validate(domain: Domain, problem: Problem, plan: Plan | Iterable[Atom | str]
 
 
 def validate_text(domain_text: str, problem_text: str, plan_text: str, *,
-                  sources: tuple[str | None, str | None, str | None] = (None, None, None)) -> ValidationReport:
-    """Validate from PDDL text (what the worlds use on the PDDL they export)."""
-    domain = read_domain(domain_text, sources[0])
-    problem = read_problem(problem_text, domain, sources[1])
-    return validate(domain, problem, read_plan(plan_text, sources[2]))
+                  sources: tuple[str | None, str | None, str | None] = (None, None, None),
+                  limits: Limits = DEFAULT) -> ValidationReport:
+    """Validate from PDDL text (what the worlds use on the PDDL they export); text beyond ``limits`` (nesting,
+    digits of numbers) is refused."""
+    domain = read_domain(domain_text, sources[0], limits)
+    problem = read_problem(problem_text, domain, sources[1], limits)
+    return validate(domain, problem, read_plan(plan_text, sources[2], limits))
 
 
-def validate_files(domain_path: Path | str, problem_path: Path | str, plan_path: Path | str) -> ValidationReport:
-    """Validate files; a plan path ``-`` reads the plan from standard input."""
+def validate_files(domain_path: Path | str, problem_path: Path | str, plan_path: Path | str, *,
+                   limits: Limits = DEFAULT) -> ValidationReport:
+    """Validate files (within ``limits``); a plan path ``-`` reads the plan from standard input."""
     domain_path, problem_path = Path(domain_path), Path(problem_path)
     if str(plan_path) == "-":
         plan_text, plan_source = sys.stdin.read(), "<stdin>"
     else:
         plan_text, plan_source = read_text_file(Path(plan_path)), str(plan_path)
     return validate_text(read_text_file(domain_path), read_text_file(problem_path), plan_text,
-                         sources=(str(domain_path), str(problem_path), plan_source))
+                         sources=(str(domain_path), str(problem_path), plan_source), limits=limits)

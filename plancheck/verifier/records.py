@@ -140,5 +140,6 @@ class Summary:
     labels: int = 1
 
     def to_json(self) -> dict[str, Any]:
+        """The table as ``evaluate --summary --json`` prints it."""
         return {"title": self.title, "header": list(self.header), "rows": [list(r) for r in self.rows],
                 **dict(self.data)}

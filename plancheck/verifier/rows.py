@@ -6,7 +6,8 @@ record that reading did not consume (temperature, ...; a field whose name planch
 ``input_<name>`` unless it holds the same value, as ``model`` usually does), says what the result
 depends on (``versions``: plancheck, the data release, the world's runtime modules), and ends with
 the verdict, or with the error that kept the record from being scored (a row has one of
-``verdict`` and ``error``, as the rows of earlier versions did).
+``verdict`` and ``error``, as the rows of earlier versions did, or ``skipped`` for a duplicate left out by
+``--duplicates first``; ``duplicate_of`` names the first record a duplicate repeats).
 :func:`flat` turns a row into columns for CSV and Parquet.
 """
 
@@ -21,7 +22,7 @@ from plancheck.verifier.records import Record
 from plancheck.verifier.verdict import Semantics, Verdict
 
 ROW_KEYS = ("world", "instance", "model", "source", "line", "passed", "semantics", "score", "rule", "read",
-            "versions", "verdict", "error")
+            "versions", "duplicate_of", "skipped", "verdict", "error")
 
 
 def headline(verdict: Verdict, rule: str | None = None) -> tuple[str | None, float | None]:
@@ -65,7 +66,11 @@ def answer_row(world: str, item: BatchItem, *, semantics: Semantics | str = Sema
             elif row.get(key) != field:  # the same name, another value: both kept
                 row[f"input_{key}"] = field
     row["versions"] = dict(versions or {})
-    if verdict_json is None:
+    if item.duplicate_of is not None:
+        row["duplicate_of"] = item.duplicate_of
+    if item.skipped:
+        row["skipped"] = "a duplicate: only the first is scored (--duplicates first)"
+    elif verdict_json is None:
         row["error"] = item.error
     else:
         row["verdict"] = verdict_json

@@ -112,6 +112,7 @@ class Verdict:
 
     @property
     def parsed(self) -> bool:
+        """Whether a plan could be read from the answer at all."""
         return self.parse_error is None
 
     def passed(self, semantics: Semantics | str = Semantics.STRICT) -> bool:
@@ -141,6 +142,7 @@ class Verdict:
         return None if best == 0 else self.scores[rule] / best
 
     def to_json(self, *, with_steps: bool = True) -> dict[str, Any]:
+        """The verdict as ``check --json`` prints it (the per-step trace only ``with_steps``)."""
         data: dict[str, Any] = {
             "world": self.world,
             "instance": self.instance,

@@ -126,9 +126,11 @@ def test_the_step_limits_of_the_released_code_and_the_dev_branch(limit, steps):
 
 
 def test_evaluate_reads_langsuite_logs_from_a_folder(tmp_path, capsys):
-    (tmp_path / f"{TASK}-0.jl").write_text(langsuite_log(WALK))
-    (tmp_path / "notes.jl").write_text("{}")
-    assert main(["evaluate", "babyai", str(tmp_path), "--langsuite-world", "auto", "--no-progress",
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / f"{TASK}-0.jl").write_text(langsuite_log(WALK))
+    (logs / "notes.jl").write_text("{}")
+    assert main(["evaluate", "babyai", str(logs), "--langsuite-world", "auto", "--no-progress",
                  "-o", str(tmp_path / "out.jsonl")]) == 0
     items = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert [i.get("verdict", {}).get("instance") for i in items] == [f"{LEVEL}@reset1/seed={SEED}", None]

@@ -9,9 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from plancheck.domains.grasp.catalog import environment
+from plancheck.domains.grasp.check import check_answer
 from plancheck.domains.grasp.parse import ParsePolicy, parse_answer
 from plancheck.domains.grasp.rules import Action
-from plancheck.errors import AnswerParseError
+from plancheck.errors import AnswerParseError, LimitError
+from plancheck.limits import Limits
 from plancheck.rules import Unknown
 from plancheck.translators.answer import SpanKind
 
@@ -103,9 +106,10 @@ def test_prose_without_a_list_is_refused_unless_scanning_is_asked_for():
     assert names(parse_answer("UP, TAKE\nDROP")) == ["UP", "TAKE", "DROP"]
 
 
-def test_size_limit_is_a_typed_error():
-    with pytest.raises(AnswerParseError, match="more than the limit"):
-        parse_answer("[UP] " * 50_000)
+def test_size_limit_is_a_typed_error():  # the limit is the shared one (plancheck.limits), checked before reading
+    env = environment("gen7_outer_spiral_block-0-0-1-1", None)
+    with pytest.raises(LimitError, match="max_answer_bytes 200000 exceeded: the answer has 250000 bytes"):
+        check_answer(env, "[UP] " * 50_000, limits=Limits(answer_bytes=200_000))
 
 
 def test_large_and_pathological_inputs_finish():

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from plancheck.domains.mango.graph import Move
 from plancheck.domains.mango.parse import MAX_CANDIDATES, format_answer, parse_answer, unquote
-from plancheck.errors import AnswerParseError
-from plancheck.translators.answer import Pick, ReadStatus, SpanKind
+from plancheck.errors import AnswerParseError, LimitError
+from plancheck.limits import Limits
+from plancheck.translators.answer import Pick, ReadStatus, SpanKind, within_limits
 
 ROW = "{'location_before': 'hall', 'action': 'north', 'location_after': 'attic'}"
 
@@ -98,8 +99,8 @@ def test_escapes_follow_python():
 
 
 def test_size_and_candidate_limits():
-    with pytest.raises(AnswerParseError, match="more than the limit"):
-        parse_answer("[" + ROW + "]", max_chars=10)
+    with pytest.raises(LimitError, match="max_answer_bytes 10 exceeded"):  # the shared limit, checked before reading
+        within_limits("[" + ROW + "]", Limits(answer_bytes=10))
     text = "[x] " * (MAX_CANDIDATES + 5) + "[" + ROW + "]"
     with pytest.raises(AnswerParseError):
         parse_answer(text)

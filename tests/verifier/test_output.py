@@ -214,7 +214,7 @@ def test_stats_give_n_the_standard_error_and_a_bootstrap_interval_per_model_and_
     assert out[1].split() == ["model", "n", "passed", "SE", "95%", "CI", "scored", "score", "SE", "95%", "CI"]
     assert out[3].split()[:4] == ["m1", "2", "0.50", "0.50"] and out[4].split()[:3] == ["m2", "1", "0.00"]
     assert out[5].split()[:3] == ["all", "3", "0.33"]
-    assert out[-2:] == ["3 records scored, 1 broken; 1 answer(s) could not be parsed",
+    assert out[-2:] == ["3 records scored, 1 broken; 1 answer(s) could not be parsed; 1 duplicate(s) (each scored)",
                         "read: 2 clear, 0 ambiguous, 1 none"]
     assert main(["evaluate", "hanoi", str(answers), "--stats", "--json", "--no-progress"]) == 0
     data = json.loads(capsys.readouterr().out)

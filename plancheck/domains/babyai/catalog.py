@@ -24,8 +24,9 @@ from typing import Any
 
 from plancheck.domains.babyai.instance import parse_id
 from plancheck.domains.babyai.levels import BABYBENCH_LEVELS, PLAN_ROOMS, known_env_id, langsuite_env_id
-from plancheck.errors import BadInputError, DataNotFoundError, InstanceNotFoundError, Location
+from plancheck.errors import BadInputError, DataNotFoundError, InstanceNotFoundError, Location, clip
 from plancheck.files import data_lines, data_text
+from plancheck.limits import id_number
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ def langsuite_tasks(data: Path | None, resolution: str = "by-name") -> tuple[lis
             if env_id is None:
                 missing.append(task)
             else:
-                found.append((env_id, int(seed)))
+                found.append((env_id, id_number(seed, f"the seed in {clip(task)!r}")))
     return found, missing
 
 
@@ -94,7 +95,8 @@ def _one(selector: str, data: Path | None, langsuite: str) -> Iterator[Selected]
     name, seeds = selector, DEFAULT_SEEDS
     match = _RANGE.match(selector)
     if match:
-        name, seeds = match["name"], range(int(match["first"]), int(match["last"]) + 1)
+        name, seeds = match["name"], range(id_number(match["first"], f"the first seed in {clip(selector)!r}"),
+                                            id_number(match["last"], f"the last seed in {clip(selector)!r}") + 1)
         if not seeds:
             raise InstanceNotFoundError(f"{selector!r}: the seed range is empty (first seed first: seeds=1-5)")
     if name == "all":

@@ -48,8 +48,9 @@ from plancheck.domains.babyai.scoring import ball_distance, decompose_scores, pl
 from plancheck.domains.babyai.subgoals import Helper, decompose
 from plancheck.domains.babyai.tasks import Subgoal, Task
 from plancheck.errors import AnswerParseError, BadInputError, InstanceNotFoundError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import Status
-from plancheck.translators.answer import ParsedAnswer, SpanKind, UnknownPolicy
+from plancheck.translators.answer import ParsedAnswer, SpanKind, UnknownPolicy, read_within_limits, within_limits
 from plancheck.verifier.execute import execute
 from plancheck.verifier.verdict import StepView, Verdict, from_trace, unparseable
 
@@ -102,18 +103,20 @@ class Reading:
 def check(task: TaskInstance, answer: str | Sequence[str], *, unknown: str | None = None,
           reading: Reading = Reading(), optimal: bool = True, source: str | None = None,
           optimal_timeout: float = OPTIMAL_TIMEOUT, opening: str = "auto", world: str = "seeded",
-          limit: str = "released") -> Verdict:
+          limit: str = "released", limits: Limits = DEFAULT) -> Verdict:
     """Parse, execute and score one answer to ``task`` (``reading``: how Plan and Decompose answers are read;
-    ``opening``: see :func:`parse_langsuite`; ``world`` and ``limit``: LangSuitE's, see the module docstring)."""
+    ``opening``: see :func:`parse_langsuite`; ``world`` and ``limit``: LangSuitE's, see the module docstring); an
+    answer beyond ``limits`` is refused (:class:`~plancheck.errors.LimitError`)."""
+    within_limits(answer, limits, source)
     try:
         if task.task is Task.PREDICT:
             return _predict(task, _text(answer), source)
         if task.task is Task.PLAN:
             return _plan(task, answer, UnknownPolicy(unknown or "skip"), reading,
-                         optimal_timeout if optimal else None, source)
+                         optimal_timeout if optimal else None, source, limits)
         if task.task is Task.DECOMPOSE:
-            return _decompose(task, _text(answer), reading, source, optimal_timeout)
-        return _ig(task, answer, UnknownPolicy(unknown or "noop"), opening, source, world, limit)
+            return _decompose(task, _text(answer), reading, source, optimal_timeout, limits)
+        return _ig(task, answer, UnknownPolicy(unknown or "noop"), opening, source, world, limit, limits)
     except AnswerParseError as error:
         return unparseable(WORLD, task.id, error, has_goal=True)
 
@@ -148,11 +151,11 @@ def _plan_answer(answer: str | Sequence[str], reading: Reading, source: str | No
 
 
 def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, reading: Reading,
-          optimal_timeout: float | None, source: str | None) -> Verdict:
+          optimal_timeout: float | None, source: str | None, limits: Limits) -> Verdict:
     """``optimal_timeout`` None: no comparison with the optimum."""
     instance = task.instance
     rules = BabyAIRules(instance)
-    parsed = _plan_answer(answer, reading, source)
+    parsed = read_within_limits(_plan_answer(answer, reading, source), limits, source)
     actions = parsed.actions(policy)
     trace = execute(rules, actions)
     success = trace.goal_step is not None
@@ -186,13 +189,14 @@ def _plan(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy
 
 
 def _decompose(task: TaskInstance, text: str, reading: Reading, source: str | None,
-               optimal_timeout: float) -> Verdict:
+               optimal_timeout: float, limits: Limits) -> Verdict:
     instance = task.instance
     rules = BabyAIRules(instance)
     if reading.read == "harness":
         parsed = parse_subgoals(text, source=source)
     else:
         parsed = read_subgoals(text, marker=reading.marker, unclosed=reading.unclosed, source=source)
+    parsed = read_within_limits(parsed, limits, source)
     subgoals = [a for a in parsed.actions(UnknownPolicy.SKIP) if isinstance(a, Subgoal)]
     run = Helper(rules).run(subgoals)
     if task.expert_help is not None:
@@ -220,10 +224,10 @@ def _decompose(task: TaskInstance, text: str, reading: Reading, source: str | No
 
 
 def _ig(task: TaskInstance, answer: str | Sequence[str], policy: UnknownPolicy, opening: str,
-        source: str | None, world: str, limit: str) -> Verdict:
-    episode = read_episode(answer) if isinstance(answer, str) else None
+        source: str | None, world: str, limit: str, limits: Limits) -> Verdict:
+    episode = read_episode(answer, limits) if isinstance(answer, str) else None
     replies = list(episode.replies) if episode is not None else answer if isinstance(answer, str) else list(answer)
-    parsed = parse_langsuite(replies, opening=opening, source=source)
+    parsed = read_within_limits(parse_langsuite(replies, opening=opening, source=source), limits, source)
     opened = sum(1 for span in parsed.spans if span.kind is SpanKind.OUTSIDE)  # the opening replies
     actions = parsed.actions(policy)
     checked: list[str] = []

@@ -23,6 +23,7 @@ from typing import Any
 
 from plancheck.domains.babyai.instance import Instance, State
 from plancheck.domains.babyai.langsuite import observation_of
+from plancheck.limits import DEFAULT, Limits, load_json
 
 _START, _NEXT = "Task: ", "\nWhat is your next step? "
 
@@ -43,19 +44,20 @@ class Episode:
         return self.mission is not None or any(o is not None for o in self.observations)
 
 
-def read_episode(text: str) -> Episode | None:
-    """The episode ``text`` holds, or None when it is not one of the formats above."""
+def read_episode(text: str, limits: Limits = DEFAULT) -> Episode | None:
+    """The episode ``text`` holds, or None when it is not one of the formats above (JSON beyond ``limits`` is
+    a LimitError)."""
     stripped = text.strip()
     if stripped.startswith(("[", "{")):
         try:
-            data = json.loads(stripped)
+            data = load_json(stripped, limits)
         except json.JSONDecodeError:
             data = None
         if data is not None:
             return _from_json(data)
     lines = [line for line in stripped.split("\n") if line.strip()]
     try:
-        messages = [json.loads(line) for line in lines]
+        messages = [load_json(line, limits) for line in lines]
     except json.JSONDecodeError:
         return None
     if messages and all(isinstance(m, dict) and isinstance(m.get("role"), str) for m in messages):

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from plancheck.domains.babyai.mission import NONE, Cell, Desc, Mission, Progress, leaves, node_from_json, node_to_json
-from plancheck.errors import InstanceNotFoundError
+from plancheck.errors import InstanceNotFoundError, clip
+from plancheck.limits import id_number
 
 DIRECTIONS = ("east", "south", "west", "north")
 DIR_VEC: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -165,7 +166,7 @@ def parse_id(text: str, langsuite: str = "by-name") -> tuple[str, int]:
         raise InstanceNotFoundError(
             f"{text!r} is not a BabyAI instance id; expected e.g. 'BabyAI-GoToLocal-v0/seed=5' or "
             "LangSuitE's 'GoToLocalS5N2-5'")
-    env, seed = match["env"], int(match["seed"])
+    env, seed = match["env"], id_number(match["seed"], f"the seed in {clip(text)!r}")
     if "/" in text or env.startswith(("BabyAI-", "CustomBabyAI-")):
         return env, seed
     resolved = langsuite_env_id(env, langsuite)

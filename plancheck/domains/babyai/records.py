@@ -25,7 +25,9 @@ from typing import Any
 
 from plancheck.domains.babyai.catalog import task_of_record
 from plancheck.domains.babyai.tasks import Task
-from plancheck.files import answer_entries, answer_lines, read_text
+from plancheck.errors import LimitError
+from plancheck.files import answer_entries, answer_lines, list_refused, read_text
+from plancheck.limits import DEFAULT, Limits
 from plancheck.verifier.records import INSTANCE_KEYS, first_key, unconsumed
 from plancheck.world import BrokenRecord, Record
 
@@ -35,17 +37,18 @@ _FIELDS = ("action_sequence", "expert_action_sequence", "help_count", "target_st
 _TASKS = tuple(t.value for t in Task)
 
 
-def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
+def read_answers(path: Path, limits: Limits = DEFAULT) -> Iterator[Record | BrokenRecord]:
     """Every record in ``path`` (JSONL, a JSON array of harness results, or a LangSuitE log), read as
-    :mod:`plancheck.files` reads answer files."""
+    :mod:`plancheck.files` reads answer files, within ``limits``."""
     if path.suffix == ".jl":
-        yield _langsuite_log(path)
+        yield _langsuite_log(path, limits)
         return
-    for item in answer_entries(path) if path.suffix == ".json" else answer_lines(path):
-        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0])
+    entries = answer_entries(path, limits=limits) if path.suffix == ".json" else answer_lines(path, limits)
+    for item in entries:
+        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0], limits)
 
 
-def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
+def record_from_json(data: Any, path: Path, line: int, limits: Limits = DEFAULT) -> Record | BrokenRecord:
     source = str(path)
     if not isinstance(data, dict):
         return BrokenRecord(line, f"expected a JSON object, got {type(data).__name__}", source)
@@ -71,16 +74,23 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
     if isinstance(answer, str):
         return Record(line, instance, text=answer, source=source, meta=meta, fields=fields)
     if isinstance(answer, list) and all(isinstance(item, str) for item in answer):
+        if refused := list_refused(answer, key, limits):
+            return BrokenRecord(line, refused, source, instance)
         return Record(line, instance, actions=tuple(answer), source=source, meta=meta, fields=fields)
     return BrokenRecord(line, "the answer must be text or a list of strings", source, instance)
 
 
-def _langsuite_log(path: Path) -> Record | BrokenRecord:
-    """A LangSuitE log as one IG record: ``<Level>-<seed>-<trial>.jl`` names the task ``<Level>-<seed>``."""
+def _langsuite_log(path: Path, limits: Limits) -> Record | BrokenRecord:
+    """A LangSuitE log as one IG record: ``<Level>-<seed>-<trial>.jl`` names the task ``<Level>-<seed>``; the
+    whole log is the answer (refused above ``limits.answer_bytes``)."""
     level, _, rest = path.stem.partition("-")
     seed, _, trial = rest.partition("-")
     if not (level and seed.isascii() and seed.isdigit() and trial.isascii() and trial.isdigit()):
         return BrokenRecord(1, f"a LangSuitE log is named <Level>-<seed>-<trial>.jl, not {path.name!r}", str(path))
+    try:
+        limits.bytes_of(path.stat().st_size, "the log")
+    except LimitError as error:
+        return BrokenRecord(1, str(error), str(path))
     return Record(1, f"{level}-{seed}", text=read_text(path), source=str(path), meta={"task": "ig"})
 
 

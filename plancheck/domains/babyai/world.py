@@ -35,6 +35,7 @@ from plancheck.domains.babyai.solve import PLANNERS, solve
 from plancheck.domains.babyai.tasks import Task
 from plancheck.drawing.shapes import Picture
 from plancheck.errors import BadInputError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.verifier.verdict import Verdict
 from plancheck.verifier.verdict import strict_read as verdict_strict_read
 from plancheck.world import (
@@ -187,23 +188,28 @@ class BabyAIWorld(WorldBase):
               read: str = "committed", marker: str = "required", unclosed: str = "accept", strict_read: bool = False,
               no_optimal: bool = False, optimal_timeout: float = OPTIMAL_TIMEOUT, opening: str = "auto",
               langsuite_world: str = "seeded", step_limit: str = "released", source: str | None = None,
-              **_: Any) -> Verdict:
+              limits: Limits = DEFAULT, **_: Any) -> Verdict:
         """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
         verdict = check(item, answer, unknown=unknown, reading=Reading(read, marker, unclosed), optimal=not no_optimal,
                         source=source, optimal_timeout=optimal_timeout, opening=opening, world=langsuite_world,
-                        limit=step_limit)
+                        limit=step_limit, limits=limits)
         return verdict_strict_read(verdict, strict_read)
 
     # -- batches --------------------------------------------------------------------------------
-    def read_answers(self, path: Path, data: Path | None, **_: Any) -> Iterator[Record | BrokenRecord]:
+    def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
+                     **_: Any) -> Iterator[Record | BrokenRecord]:
         from plancheck.domains.babyai.records import read_answers
 
-        return read_answers(path)
+        return read_answers(path, limits)
 
     def resolve(self, record: Record, data: Path | None, *, task: str = "plan", langsuite_levels: str = "by-name",
                 generation: str = INSTALLED, **_: Any) -> TaskInstance:
         env_id, seed = parse_id(record.instance, langsuite_levels)
         return _task_instance(env_id, seed, str(record.meta.get("task", task)), dict(record.meta), generation)
+
+    def answer_key(self, record: Record, item: TaskInstance) -> tuple[str, str, str]:
+        """Who answered, the instance, and the task asked about it."""
+        return record.model, item.id, item.task.value
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], *, task: str = "plan", **_: Any) -> Summary:
         return summarize(results, task)

@@ -29,7 +29,8 @@ import re
 
 from plancheck.domains.grasp.grid import EMPTY, ENERGY, OBSTACLE, Grid
 from plancheck.domains.grasp.instance import DISTRIBUTIONS, OBSTACLES, STARTS, GridInfo
-from plancheck.errors import InstanceNotFoundError
+from plancheck.errors import InstanceNotFoundError, clip
+from plancheck.limits import id_number
 
 SIZE = 11
 OBSTACLE_PROBABILITY = 0.1
@@ -99,4 +100,5 @@ def parse_spec(set_name: str) -> tuple[int, str, str, str] | None:
     match = _SPEC.match(set_name)
     if not match:
         return None
-    return int(match["seed"]), match["start"], match["energy"], match["obstacle"]
+    seed = id_number(match["seed"], f"the seed in {clip(set_name)!r}")
+    return seed, match["start"], match["energy"], match["obstacle"]

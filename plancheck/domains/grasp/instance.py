@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 
 from plancheck.domains.grasp.grid import Grid, render_grid
-from plancheck.errors import InstanceNotFoundError
+from plancheck.errors import InstanceNotFoundError, clip
+from plancheck.limits import id_number
 
 STEP_LIMIT = 20
 UNLIMITED_CARRY = 100  # the released code's value for "no limit"; unreachable within 20 steps
@@ -156,7 +157,7 @@ def parse_id(text: str) -> IdParts:
         raise InstanceNotFoundError(
             f"{text!r} is not a GRASP id; expected e.g. 'inner_leftRight_free.jsonl-0-0-0-0' "
             "(set-index-mv-lim-cost), 'inner_leftRight_free-0' (all 8 settings) or a set name")
-    index = None if match["index"] is None else int(match["index"])
+    index = None if match["index"] is None else id_number(match["index"], f"the grid index in {clip(text)!r}")
     setting = None
     if match["mv"] is not None:
         setting = Setting.from_flags(int(match["mv"]), int(match["lim"]), int(match["cost"]))

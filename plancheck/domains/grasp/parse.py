@@ -46,8 +46,6 @@ from plancheck.translators.candidates import read_tokens
 from plancheck.translators.reading import Candidate, Unclosed, choose, finish
 from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
 
-MAX_ANSWER_CHARS = 200_000  # the longest published response has 2,939; 200k parses in about 2 s
-
 _LAYOUT = {"SEP", "QUOTE", "EMPH", "FENCE", "NL", "NUMBERING", "BULLET", "LSQB", "RSQB"}
 _ACTIONS = {action.name for action in Action}
 _SEPARATORS = {"SEP", "NL", "NUMBERING", "BULLET", "LSQB"}
@@ -65,7 +63,6 @@ class ParsePolicy:
     pick: Pick = Pick.COMMITTED
     unclosed: Unclosed = Unclosed.ACCEPT
     prose: Prose = Prose.REJECT
-    max_chars: int = MAX_ANSWER_CHARS
 
     @classmethod
     def of(cls, pick: str = "committed", unclosed: str = "accept", prose: str = "reject") -> ParsePolicy:
@@ -196,9 +193,6 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
     >>> [str(item.action) for item in answer.items], answer.reading.status.value, answer.notes
     (['RIGHT', 'RIGHT', 'TAKE'], 'clear', ("repetition: 'RIGHT twice' (line 1, column 16) read as 2 x RIGHT",))
     """
-    if len(text) > policy.max_chars:
-        raise AnswerParseError(f"the answer has {len(text)} characters, more than the limit of {policy.max_chars}",
-                               Location(source))
     if policy.pick is Pick.COMMITTED:
         return _committed(text, policy, source)
     tree = _parser().parse(text)

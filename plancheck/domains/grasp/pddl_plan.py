@@ -36,7 +36,7 @@ from plancheck.errors import Location, PDDLError
 from plancheck.rules import Unknown
 
 _STEP = re.compile(r"^\(\s*([a-z][a-z0-9_-]*)((?:\s+[a-z0-9_-]+)*)\s*\)$")
-_CELL = re.compile(r"^c(\d+)_(\d+)$")
+_CELL = re.compile(r"^c(\d{1,9})_(\d{1,9})$")  # bounded: no int() of 5000 digits
 _BY_OFFSET = {offset: action for action, offset in MOVES.items()}
 _BY_DIRECTION = {pddl_direction(action): action for action in MOVES}
 # (name, number of arguments) -> what the step is, for both models

@@ -13,13 +13,15 @@ record's other fields (e.g. ``temperature``) are kept for the output rows.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from plancheck.domains.grasp.instance import Setting
 from plancheck.domains.grasp.published import SET_NAMES
-from plancheck.files import answer_lines, no_answer
+from plancheck.files import answer_lines, list_refused, no_answer
+from plancheck.limits import DEFAULT, Limits
 from plancheck.verifier.records import ANSWER_KEYS, INSTANCE_KEYS, first_key, unconsumed
 from plancheck.world import BrokenRecord, Record
 
@@ -28,21 +30,39 @@ _TEXT_KEYS = ANSWER_KEYS
 _BASELINE_KEYS = ("index", "answer", "movement_prompt", "energy_limit_prompt", "cost_of_step_prompt")
 
 
-def _baseline(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord:
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float)
+
+
+_BASELINE_FIELDS = (("index", _whole, "a whole number"), ("movement_prompt", _whole, "a whole number"),
+                    ("energy_limit_prompt", _whole, "a whole number"), ("cost_of_step_prompt", _number, "a number"))
+
+
+def _baseline(data: dict[str, Any], path: Path, line: int, limits: Limits) -> Record | BrokenRecord:
     set_name = path.name.removesuffix(".jsonl")
     source = str(path)
     if set_name not in SET_NAMES:
         return BrokenRecord(line, f"a baseline record needs its grid set in the file name; {path.name!r} is not one "
                                   f"of the published sets", source)
+    for field, fits, kind in _BASELINE_FIELDS:
+        if field not in data or not fits(data[field]):
+            found = f"is {json.dumps(data[field])[:40]}" if field in data else "is missing"
+            return BrokenRecord(line, f"baseline field {field!r} {found}: expected {kind}", source)
     try:
         setting = Setting.from_baseline(data["movement_prompt"], data["energy_limit_prompt"],
                                         data["cost_of_step_prompt"])
-        index = int(data["index"])
-    except (KeyError, TypeError, ValueError) as error:
-        return BrokenRecord(line, f"baseline record with a bad setting or index: {error}", source)
+    except ValueError as error:
+        return BrokenRecord(line, f"baseline record with a bad setting: {error}", source)
+    index = data["index"]
     answer = data["answer"]
     if not isinstance(answer, list) or not all(isinstance(token, str) for token in answer):
         return BrokenRecord(line, "baseline 'answer' must be a list of strings", source)
+    if refused := list_refused(answer, "answer", limits):
+        return BrokenRecord(line, refused, source)
     instance = f"{set_name}.jsonl-{index}-{setting.flags}"
     baseline = data.get("baseline")
     return Record(line, instance, actions=tuple(answer), source=source,
@@ -75,7 +95,7 @@ def _openai(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecor
                   fields={**unconsumed(data, "custom_id", "response"), **meta})
 
 
-def _plain(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord:
+def _plain(data: dict[str, Any], path: Path, line: int, limits: Limits) -> Record | BrokenRecord:
     source = str(path)
     id_key, text_key = first_key(data, _ID_KEYS), first_key(data, _TEXT_KEYS)
     instance = None if id_key is None else data[id_key]
@@ -90,22 +110,25 @@ def _plain(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord
     if isinstance(answer, str):
         return Record(line, instance, text=answer, source=source, meta=meta, fields=fields)
     if isinstance(answer, list) and all(isinstance(token, str) for token in answer):
+        if refused := list_refused(answer, text_key, limits):
+            return BrokenRecord(line, refused, source, instance)
         return Record(line, instance, actions=tuple(answer), source=source, meta=meta, fields=fields)
     return BrokenRecord(line, no_answer(data, _TEXT_KEYS, "text or a list of action names"), source, instance)
 
 
-def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
+def record_from_json(data: Any, path: Path, line: int, limits: Limits = DEFAULT) -> Record | BrokenRecord:
     """Recognise one decoded line."""
     if not isinstance(data, dict):
         return BrokenRecord(line, f"expected a JSON object, got {type(data).__name__}", str(path))
     if "movement_prompt" in data and "answer" in data:
-        return _baseline(data, path, line)
+        return _baseline(data, path, line, limits)
     if "custom_id" in data and (isinstance(data.get("response"), dict) or data.get("error")):
         return _openai(data, path, line)
-    return _plain(data, path, line)
+    return _plain(data, path, line, limits)
 
 
-def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
-    """Every line of ``path`` as a record; blank lines are skipped, bad lines reported."""
-    for item in answer_lines(path):
-        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0])
+def read_answers(path: Path, limits: Limits = DEFAULT) -> Iterator[Record | BrokenRecord]:
+    """Every line of ``path`` as a record; blank lines are skipped, bad lines (and lines beyond ``limits``)
+    reported."""
+    for item in answer_lines(path, limits):
+        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0], limits)

@@ -14,6 +14,7 @@ from plancheck.domains.grasp.prompts import system_prompt, user_prompt
 from plancheck.domains.grasp.records import read_answers
 from plancheck.domains.grasp.solve import PLANNERS
 from plancheck.drawing.shapes import Picture
+from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.verifier.verdict import strict_read as verdict_strict_read
@@ -76,20 +77,20 @@ class GraspWorld(WorldBase):
 
     def check(self, env: Environment, answer: str | Sequence[str], *, pick: str = "committed",
               unclosed: str = "accept", prose: str = "reject", unknown: str = "noop", strict_read: bool = False,
-              source: str | None = None, **_: Any) -> Verdict:
+              source: str | None = None, limits: Limits = DEFAULT, **_: Any) -> Verdict:
         """Verdict for one answer; ``source`` names it in parse errors (a file name)."""
-        verdict = check.check_answer(env, answer, ParsePolicy.of(pick, unclosed, prose), unknown, source)
+        verdict = check.check_answer(env, answer, ParsePolicy.of(pick, unclosed, prose), unknown, source, limits)
         return verdict_strict_read(verdict, strict_read)
 
     def pddl_plan(self, env: Environment, answer: str | Sequence[str], *, rule: str = "paper", pick: str = "committed",
                   unclosed: str = "accept", prose: str = "reject", unknown: str = "noop", source: str | None = None,
-                  **_: Any) -> tuple[str, str]:
-        return check.pddl_plan(env, answer, rule, ParsePolicy.of(pick, unclosed, prose), unknown, source)
+                  limits: Limits = DEFAULT, **_: Any) -> tuple[str, str]:
+        return check.pddl_plan(env, answer, rule, ParsePolicy.of(pick, unclosed, prose), unknown, source, limits)
 
-    def read_answers(self, path: Path, data: Path | None, *, indices: str | None = None,
+    def read_answers(self, path: Path, data: Path | None, *, indices: str | None = None, limits: Limits = DEFAULT,
                      **_: Any) -> Iterator[Record | BrokenRecord]:
         chosen = catalog.parse_indices(indices)
-        for record in read_answers(path):
+        for record in read_answers(path, limits):
             if chosen is not None and isinstance(record, Record):
                 index = catalog.grid_index(record.instance)
                 if index is not None and index not in chosen:
@@ -98,6 +99,10 @@ class GraspWorld(WorldBase):
 
     def resolve(self, record: Record, data: Path | None, **_: Any) -> Environment:
         return catalog.environment(record.instance, data)
+
+    def answer_key(self, record: Record, env: Environment) -> tuple[str, str]:
+        """Who answered (a baseline's name, the model, else the file's name) and the environment."""
+        return report.model_name(record), env.id
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], *, rule: str = "paper", table: str = "paper",
                   **_: Any) -> Summary:

@@ -24,7 +24,8 @@ from plancheck.domains.mango.parse import parse_answer
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.domains.mango.scoring import score_df, score_rf
 from plancheck.errors import AnswerParseError, Location
-from plancheck.translators.answer import Pick
+from plancheck.limits import DEFAULT, Limits
+from plancheck.translators.answer import Pick, read_within_limits, within_limits
 from plancheck.translators.reading import Unclosed
 from plancheck.verifier.verdict import Verdict, from_trace, unparseable
 
@@ -48,15 +49,18 @@ def question_metrics(instance: MangoInstance) -> dict[str, Any]:
 
 
 def check_answer(instance: MangoInstance, answer: str | Sequence[str], source: str | None = None, *,
-                 pick: str = "committed", unclosed: str = "reject") -> Verdict:
-    """Parse, score and explain one answer to ``instance`` (``pick``, ``unclosed``: see :func:`parse_answer`)."""
+                 pick: str = "committed", unclosed: str = "reject", limits: Limits = DEFAULT) -> Verdict:
+    """Parse, score and explain one answer to ``instance`` (``pick``, ``unclosed``: see :func:`parse_answer`); an
+    answer beyond ``limits`` is refused (:class:`~plancheck.errors.LimitError`)."""
+    within_limits(answer, limits, source)
     metrics = question_metrics(instance)
     if not isinstance(answer, str):
         error = AnswerParseError("a MANGO answer is a trajectory list of dicts, not a list of bare action names",
                                  Location(source))
         return replace(unparseable(WORLD, instance.id, error, has_goal=True), metrics=metrics)
     try:
-        parsed = parse_answer(answer, source, pick=Pick(pick), unclosed=Unclosed(unclosed))
+        parsed = read_within_limits(parse_answer(answer, source, pick=Pick(pick), unclosed=Unclosed(unclosed)), limits,
+                                    source)
     except AnswerParseError as error:
         return replace(unparseable(WORLD, instance.id, error, has_goal=True), metrics=metrics)
     trajectory = [item.action for item in parsed.items]

@@ -32,13 +32,14 @@ from plancheck.domains.mango.graph import Edge, Moves, evaluation_graph, imputed
 from plancheck.domains.mango.questions import DFQuestion, Difficulty, Question, RFQuestion, Task, read_questions
 from plancheck.errors import BadInputError, DataNotFoundError, Location
 from plancheck.files import data_text
+from plancheck.limits import load_json
 
 logger = logging.getLogger(__name__)
 
 DEFAULT_CUTOFF = 70
 DIFFICULTIES = ("release", "paper")
 SEPARATOR = "==========="
-_HEADER = re.compile(r"==>STEP NUM: (\d+)\n==>ACT: ([^\n]*)\n==>OBSERVATION: ")
+_HEADER = re.compile(r"==>STEP NUM: (\d{1,9})\n==>ACT: ([^\n]*)\n==>OBSERVATION: ")
 _EDGE_LABELS = ("seen_in_forward", "seen_in_reversed", "edge_min_step", "seen_in_forward_answerable",
                 "seen_in_reversed_answerable", "edge_min_step_answerable")
 
@@ -183,7 +184,7 @@ def walkthrough_prefix(text: str, cutoff: int) -> str:
 
 def _json(path: Path) -> object:
     try:
-        return json.loads(data_text(path))
+        return load_json(data_text(path), source=str(path))
     except json.JSONDecodeError as error:
         raise BadInputError(f"not JSON: {error.msg}", Location(str(path), error.lineno, error.colno)) from None
 

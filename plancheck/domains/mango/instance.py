@@ -21,7 +21,7 @@ import networkx as nx
 from plancheck.domains.mango.game import DEFAULT_CUTOFF, Game, check_cutoff, is_game_folder, load_game
 from plancheck.domains.mango.graph import Moves, evaluation_graph, known_graph, map_graph
 from plancheck.domains.mango.questions import Difficulty, Question, Task
-from plancheck.errors import BadInputError, DataNotFoundError, InstanceNotFoundError
+from plancheck.errors import BadInputError, DataNotFoundError, InstanceNotFoundError, clip
 
 MIN_PREFIX = 6
 GRAPHS = ("known", "evaluation")
@@ -86,12 +86,16 @@ def game_folders(data: Path | None) -> list[Path]:
 def find_game(name: str, data: Path | None) -> Game:
     """A game by folder path or by name under ``<data>/mango``."""
     path = Path(name)
-    if is_game_folder(path):
-        return load_game(path)
-    if path.is_dir() and any(p.name.startswith(path.name + ".") for p in path.iterdir()):
-        return load_game(path)  # a damaged game folder: loading it names the missing file
-    candidate = mango_folder(data) / name
-    if not is_game_folder(candidate):
+    try:
+        if is_game_folder(path):
+            return load_game(path)
+        if path.is_dir() and any(p.name.startswith(path.name + ".") for p in path.iterdir()):
+            return load_game(path)  # a damaged game folder: loading it names the missing file
+        candidate = mango_folder(data) / name
+        found = is_game_folder(candidate)
+    except OSError as error:  # a name no folder can have (too long for the file system, ...)
+        raise InstanceNotFoundError(f"no MANGO game {clip(name)!r}: {error.strerror or error}") from None
+    if not found:
         raise InstanceNotFoundError(f"no MANGO game {name!r} (looked for {candidate})")
     return load_game(candidate)
 

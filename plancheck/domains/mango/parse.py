@@ -38,7 +38,6 @@ from plancheck.errors import AnswerParseError, Location
 from plancheck.translators.answer import ParsedAction, ParsedAnswer, Pick, Span, SpanKind, line_and_column, make_span
 from plancheck.translators.reading import Candidate, Unclosed, choose
 
-MAX_ANSWER_CHARS = 200_000
 MAX_CANDIDATES = 32
 BEFORE_KEYS = ("location_before", "prev_node")
 AFTER_KEYS = ("location_after", "node")
@@ -243,8 +242,8 @@ def _error(text: str, problem: _Problem, source: str | None) -> AnswerParseError
     return AnswerParseError(problem.message, Location(source, line, column), problem.expected)
 
 
-def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_ANSWER_CHARS,
-                 pick: Pick = Pick.COMMITTED, unclosed: Unclosed = Unclosed.REJECT) -> ParsedAnswer[Move]:
+def parse_answer(text: str, source: str | None = None, *, pick: Pick = Pick.COMMITTED,
+                 unclosed: Unclosed = Unclosed.REJECT) -> ParsedAnswer[Move]:
     """The trajectory of one answer.
 
     >>> answer = parse_answer("Sure:\\n```python\\n[{'location_before': 'hall', 'action': 'up', "
@@ -258,9 +257,6 @@ def parse_answer(text: str, source: str | None = None, *, max_chars: int = MAX_A
     ...
     plancheck.errors.AnswerParseError: <input>, line 1, column 2: element 1 lacks the key 'location_after'
     """
-    if len(text) > max_chars:
-        raise AnswerParseError(f"the answer has {len(text)} characters, more than the limit of {max_chars}",
-                               Location(source, 1, 1))
     if not text.strip():
         raise AnswerParseError("the answer is empty", Location(source, 1, 1), ("[",))
     found, problems, capped = _lists(text)

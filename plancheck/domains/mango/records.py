@@ -27,7 +27,8 @@ from plancheck.domains.mango.game import DEFAULT_CUTOFF, check_cutoff
 from plancheck.domains.mango.instance import TASK_NAMES, MangoInstance, find_game, find_question, split_selector
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.errors import BadInputError, InstanceNotFoundError, Location
-from plancheck.files import answer_entries, answer_lines, no_answer
+from plancheck.files import answer_entries, answer_lines, list_refused, no_answer
+from plancheck.limits import DEFAULT, Limits
 from plancheck.verifier.records import INSTANCE_KEYS, first_key, unconsumed
 from plancheck.world import BrokenRecord, Record
 
@@ -47,7 +48,7 @@ def _model_from_path(path: Path) -> str | None:
     return None
 
 
-def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
+def record_from_json(data: Any, path: Path, line: int, limits: Limits = DEFAULT) -> Record | BrokenRecord:
     """Recognise one decoded object."""
     source = str(path)
     if not isinstance(data, dict):
@@ -80,6 +81,8 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
     text_key = first_key(data, _TEXT_KEYS)
     response = None if text_key is None else data[text_key]
     if isinstance(response, list):
+        if refused := list_refused(response, text_key, limits):
+            return BrokenRecord(line, refused, source, instance)
         response = json.dumps(response, ensure_ascii=False)
     if not isinstance(response, str):
         return BrokenRecord(line, no_answer(data, _TEXT_KEYS, "text or a list of dicts"), source, instance)
@@ -89,13 +92,14 @@ def record_from_json(data: Any, path: Path, line: int) -> Record | BrokenRecord:
     return Record(line, instance, text=response, source=source, meta=meta, fields=fields)
 
 
-def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
-    """Every record of a ``.json`` file (one object or a list of them) or a JSONL file."""
+def read_answers(path: Path, limits: Limits = DEFAULT) -> Iterator[Record | BrokenRecord]:
+    """Every record of a ``.json`` file (one object or a list of them) or a JSONL file, within ``limits``."""
     if path.name == "exp_config.json":
         logger.info("skipping %s: an inference configuration, not an answer", path)
         return
-    for item in answer_entries(path) if path.suffix == ".json" else answer_lines(path):
-        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0])
+    entries = answer_entries(path, limits=limits) if path.suffix == ".json" else answer_lines(path, limits)
+    for item in entries:
+        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0], limits)
 
 
 def resolve(record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF, rule: str = "release") -> MangoInstance:

@@ -18,6 +18,7 @@ from plancheck.domains.mango.prompts import prompt_text
 from plancheck.domains.mango.questions import DFQuestion
 from plancheck.drawing.shapes import Picture
 from plancheck.errors import UnsupportedError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.verifier.verdict import strict_read as verdict_strict_read
@@ -90,15 +91,21 @@ class MangoWorld(WorldBase):
 
     def check(self, instance: MangoInstance, answer: str | Sequence[str], source: str | None = None,
               pick: str = "committed", unclosed: str = "reject", strict_read: bool = False,
-              **options: Any) -> Verdict:
-        return verdict_strict_read(check_answer(instance, answer, source, pick=pick, unclosed=unclosed), strict_read)
+              limits: Limits = DEFAULT, **options: Any) -> Verdict:
+        return verdict_strict_read(check_answer(instance, answer, source, pick=pick, unclosed=unclosed, limits=limits),
+                                   strict_read)
 
-    def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
-        return records.read_answers(path)
+    def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
+                     **options: Any) -> Iterator[Record | BrokenRecord]:
+        return records.read_answers(path, limits)
 
     def resolve(self, record: Record, data: Path | None, cutoff: int = DEFAULT_CUTOFF, difficulty: str = "release",
                 **options: Any) -> MangoInstance:
         return records.resolve(record, data, cutoff, difficulty)
+
+    def answer_key(self, record: Record, instance: MangoInstance) -> tuple[str, str, int]:
+        """Who answered, the question, and the cutoff it was asked at."""
+        return record.model, instance.id, instance.cutoff
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
         return report.summary(results)

@@ -26,6 +26,7 @@ from plancheck.domains.smartplay import _frame
 from plancheck.episodes.log import Episode, Header, Step
 from plancheck.errors import BadInputError, Location
 from plancheck.files import data_text
+from plancheck.limits import load_json
 
 COLUMNS = ("Context", "Step", "OBS", "History", "Score", "Reward", "Total Reward", *_frame.QUESTIONS, "Action")
 _NEEDED = ("Context", "Step", "OBS", "History", "Score", "Reward", *_frame.QUESTIONS, "Action")
@@ -39,13 +40,13 @@ def rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             yield number, {key: _csv_value(key, value) for key, value in row.items()}
         return
     try:
-        documents = [(1, json.loads(text))]
+        documents = [(1, load_json(text, source=str(path)))]
     except json.JSONDecodeError:
         documents = []
         for number, line in enumerate(text.split("\n"), start=1):
             if line.strip():
                 try:
-                    documents.append((number, json.loads(line)))
+                    documents.append((number, load_json(line, source=str(path), line=number)))
                 except json.JSONDecodeError as error:
                     raise BadInputError(f"not JSON: {error.msg}", Location(str(path), number, error.colno)) from None
     for number, document in documents:

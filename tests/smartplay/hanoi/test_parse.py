@@ -6,9 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from plancheck.domains.smartplay.hanoi.check import check_answer
+from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
 from plancheck.domains.smartplay.hanoi.parse import ParsePolicy, _parser, parse_answer, parse_token, smartplay_match
 from plancheck.domains.smartplay.hanoi.rules import Move
-from plancheck.errors import AnswerParseError
+from plancheck.errors import AnswerParseError, LimitError
+from plancheck.limits import Limits
 from plancheck.rules import Unknown
 from plancheck.translators.answer import SpanKind, leaf_tokens
 
@@ -107,9 +110,9 @@ def test_tokens_of_a_list_answer():
     assert parse_token("") == Unknown("")
 
 
-def test_size_limit():
-    with pytest.raises(AnswerParseError, match="more than the limit"):
-        parse_answer("A->C\n" * 10, ParsePolicy(max_chars=20))
+def test_size_limit():  # the limit is the shared one (plancheck.limits), checked before reading
+    with pytest.raises(LimitError, match="max_answer_bytes 20 exceeded: the answer has 50 bytes"):
+        check_answer(HanoiInstance(3), "A->C\n" * 10, limits=Limits(answer_bytes=20))
 
 
 _FRAGMENTS = st.sampled_from([

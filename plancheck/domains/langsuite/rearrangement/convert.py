@@ -25,6 +25,7 @@ from plancheck.domains.langsuite.rearrangement.parse import READINGS
 from plancheck.episodes.log import Episode, Header, Step
 from plancheck.errors import BadInputError, Location
 from plancheck.files import data_text
+from plancheck.limits import load_json
 
 _NAME = re.compile(r"(FloorPlan\d+)[-_](\d+)")
 _TRAILER = re.compile(r"^\{'misplaced': .*\}$")
@@ -36,7 +37,7 @@ def _messages(path: Path) -> list[dict]:
         if not line.strip():
             continue
         try:
-            message = json.loads(line)
+            message = load_json(line, source=str(path), line=number)
         except json.JSONDecodeError as error:
             raise BadInputError(f"not a JSON line: {error.msg}", Location(str(path), number)) from None
         if not isinstance(message, dict) or message.get("role") not in ("system", "assistant"):

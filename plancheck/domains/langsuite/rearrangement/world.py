@@ -29,6 +29,7 @@ from plancheck.domains.langsuite.rearrangement.solve import PLANNERS, optimal, s
 from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep, Outcome, Replies
 from plancheck.errors import BadInputError, InstanceNotFoundError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import (
@@ -186,13 +187,14 @@ class RearrangementWorld(WorldBase):
         return Prompt(instance.id, Task(instance, level).texts.intro(), None)
 
     def check(self, instance: Episode, answer: str | Sequence[str], level: str = "low", source: str | None = None,
-              **options: Any) -> Verdict:
-        replies = answer_replies(answer, source or "answer")
+              limits: Limits = DEFAULT, **options: Any) -> Verdict:
+        replies = answer_replies(answer, source or "answer", limits)
         task = Task(instance, level)
         return check_mod.check_replies(task, replies, _optimum(instance.id) if level == "low" else None)
 
-    def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
-        return read_answers(path)
+    def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
+                     **options: Any) -> Iterator[Record | BrokenRecord]:
+        return read_answers(path, limits)
 
     def resolve(self, record: Record, data: Path | None, **options: Any) -> Episode:
         return episode(record.instance)

@@ -10,7 +10,7 @@ ACTIONS = ("Pull slot machine 1.", "Pull slot machine 2.")
 RESET = "A new round begins."
 MANUAL = ("You are in the casino with 2 slot machines in front of you. Your goal is to try to earn the most from "
           f"those slot machines.\n\n{describe_act(ACTIONS)}")
-_PULLED = re.compile(r"You pulled slot machine (\d+), you received reward (-?\d+)\.")
+_PULLED = re.compile(r"You pulled slot machine (\d{1,9}), you received reward (-?\d{1,9})\.")  # no int() of 5000 digits
 
 
 def observation(machine: int, reward: int) -> str:

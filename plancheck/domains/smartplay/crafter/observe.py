@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from plancheck.domains.smartplay.crafter import prompts
 
 _HEAD = re.compile(r"You took action ([a-z_]+)\.")
-_SEEN = re.compile(r"- ([a-z]+) (\d+) steps to your ([a-z-]+)")
+# numbers of at most 9 digits: a longer one is no Crafter text (and int() of a hostile one would fail)
+_SEEN = re.compile(r"- ([a-z]+) (\d{1,9}) steps to your ([a-z-]+)")
 _FACE = re.compile(r"You face ([A-Za-z]+) at your front\.")
-_VITAL = re.compile(r"- (health|food|drink|energy): (\d+)/9")
-_ITEM = re.compile(r"- ([a-z_]+): (-?\d+)")
+_VITAL = re.compile(r"- (health|food|drink|energy): (\d{1,9})/9")
+_ITEM = re.compile(r"- ([a-z_]+): (-?\d{1,9})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,9 @@ from plancheck.domains.smartplay.hanoi.parse import ParsePolicy, parse_answer, p
 from plancheck.domains.smartplay.hanoi.prompts import compact
 from plancheck.domains.smartplay.hanoi.rules import HanoiRules, Move
 from plancheck.errors import AnswerParseError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.rules import Unknown
-from plancheck.translators.answer import ParsedAction, ParsedAnswer, UnknownPolicy
+from plancheck.translators.answer import ParsedAction, ParsedAnswer, UnknownPolicy, read_within_limits, within_limits
 from plancheck.verifier.execute import execute
 from plancheck.verifier.verdict import Verdict, from_trace, unparseable
 
@@ -47,10 +48,12 @@ def _actions(parsed: ParsedAnswer[Move], unknown: str) -> tuple[list[Move | Unkn
 
 def check_answer(instance: HanoiInstance, answer: str | Sequence[str], *, read_mode: str = "plan",
                  pick: str = "committed", unclosed: str = "accept", unknown: str = "noop",
-                 source: str | None = None) -> Verdict:
-    """The verdict on one answer (``source``, e.g. a file name, names it in parse errors)."""
+                 source: str | None = None, limits: Limits = DEFAULT) -> Verdict:
+    """The verdict on one answer (``source``, e.g. a file name, names it in parse errors); an answer beyond
+    ``limits`` is refused (:class:`~plancheck.errors.LimitError`)."""
+    within_limits(answer, limits, source)
     try:
-        parsed = read(answer, ParsePolicy.of(read_mode, pick, unclosed), source)
+        parsed = read_within_limits(read(answer, ParsePolicy.of(read_mode, pick, unclosed), source), limits, source)
     except AnswerParseError as error:
         return unparseable(WORLD, instance.id, error, has_goal=True)
     actions, parsed = _actions(parsed, unknown)

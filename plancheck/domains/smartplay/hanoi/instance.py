@@ -10,7 +10,8 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from plancheck.errors import InstanceNotFoundError
+from plancheck.errors import InstanceNotFoundError, clip
+from plancheck.limits import id_number
 
 STEP_LIMIT = 30  # SmartPlay's rollout limit (HanoiEnv.default_steps)
 PUBLISHED = (3, 4)  # Hanoi3Disk-v0, Hanoi4Disk-v0
@@ -56,7 +57,7 @@ def parse_id(text: str) -> HanoiInstance:
     match = _ID.match(text.strip())
     if not match:
         raise InstanceNotFoundError(f"{text!r} is not a Hanoi instance; expected e.g. 'hanoi-3' or 'Hanoi3Disk-v0'")
-    return HanoiInstance(int(match["n"] or match["m"]))
+    return HanoiInstance(id_number(match["n"] or match["m"], f"the number of disks in {clip(text)!r}"))
 
 
 def select(selectors: Sequence[str]) -> Iterator[HanoiInstance]:
@@ -66,7 +67,9 @@ def select(selectors: Sequence[str]) -> Iterator[HanoiInstance]:
             yield from (HanoiInstance(n) for n in PUBLISHED)
         elif ".." in selector:
             low, _, high = selector.partition("..")
-            first, last = parse_id(low).disks, int(high) if high.isascii() and high.isdigit() else parse_id(high).disks
+            first = parse_id(low).disks
+            numbered = high.isascii() and high.isdigit()
+            last = id_number(high, f"the end of the range {clip(selector)!r}") if numbered else parse_id(high).disks
             if first > last:
                 raise InstanceNotFoundError(f"{selector!r}: the range runs backwards; write e.g. hanoi-1..6")
             yield from (HanoiInstance(n) for n in range(first, last + 1))

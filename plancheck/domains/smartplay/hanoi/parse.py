@@ -45,8 +45,6 @@ from plancheck.translators.candidates import read_tokens
 from plancheck.translators.reading import Candidate, Unclosed, choose, finish
 from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
 
-MAX_ANSWER_CHARS = 1_000_000
-
 _MOVES = {"SENTENCE", "PHRASE", "ARROW", "PDDL", "INDEX"}
 _LAYOUT = {"COMMA", "DOT", "QUOTE", "EMPH", "FENCE", "CONNECTOR", "LABEL", "NUMBERING", "BULLET", "LSQB", "RSQB",
            "NL"}
@@ -70,7 +68,6 @@ class ParsePolicy:
     read: Read = Read.PLAN
     pick: Pick = Pick.COMMITTED
     unclosed: Unclosed = Unclosed.ACCEPT
-    max_chars: int = MAX_ANSWER_CHARS
 
     @classmethod
     def of(cls, read: str = "plan", pick: str = "committed", unclosed: str = "accept") -> ParsePolicy:
@@ -366,9 +363,6 @@ start with an action; --pick last reads every numbered line as an action slot)
     >>> [str(item.action) for item in parse_answer('Answer: ["A->C", "A->B", "jump"]').items]
     ['A->C', 'A->B', 'jump']
     """
-    if len(text) > policy.max_chars:
-        raise AnswerParseError(f"the answer has {len(text)} characters, more than the limit of {policy.max_chars}",
-                               Location(source))
     if policy.read is Read.SMARTPLAY:
         return _smartplay(text)
     tokens = list(leaf_tokens(_parser().parse(text)))

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from plancheck.domains.smartplay.hanoi.rules import Move
-from plancheck.files import answer_entries, answer_lines, no_answer
+from plancheck.files import answer_entries, answer_lines, list_refused, no_answer
+from plancheck.limits import DEFAULT, Limits
 from plancheck.verifier.records import ANSWER_KEYS, INSTANCE_KEYS, first_key, unconsumed
 from plancheck.world import BrokenRecord, Record
 
@@ -36,7 +37,7 @@ def _token(value: Any) -> str | None:
     return None
 
 
-def _record(data: Any, source: str, line: int) -> Record | BrokenRecord:
+def _record(data: Any, source: str, line: int, limits: Limits) -> Record | BrokenRecord:
     if not isinstance(data, dict):
         return BrokenRecord(line, f"expected a JSON object, got {type(data).__name__}", source)
     id_key = first_key(data, _ID_KEYS)
@@ -54,6 +55,8 @@ def _record(data: Any, source: str, line: int) -> Record | BrokenRecord:
     if isinstance(answer, str):
         return Record(line, instance, text=answer, source=source, meta=meta, fields=fields)
     if isinstance(answer, list):
+        if refused := list_refused(answer, text_key or "answer", limits):
+            return BrokenRecord(line, refused, source, instance)
         tokens = [_token(value) for value in answer]
         bad = next((number for number, token in enumerate(tokens, start=1) if token is None), None)
         if bad is None:
@@ -69,9 +72,10 @@ def _rollouts_by_name(data: dict) -> bool:
     return not any(key in data for key in _ID_KEYS)
 
 
-def read_answers(path: Path) -> Iterator[Record | BrokenRecord]:
-    """Every answer in ``path`` (JSONL, or a JSON SmartPlay rollout / object of rollouts)."""
+def read_answers(path: Path, limits: Limits = DEFAULT) -> Iterator[Record | BrokenRecord]:
+    """Every answer in ``path`` (JSONL, or a JSON SmartPlay rollout / object of rollouts), within ``limits``."""
     source = str(path)
-    entries = answer_entries(path, _rollouts_by_name) if path.suffix == ".json" else answer_lines(path)
+    entries = (answer_entries(path, _rollouts_by_name, limits) if path.suffix == ".json"
+               else answer_lines(path, limits))
     for item in entries:
-        yield item if isinstance(item, BrokenRecord) else _record(item[1], source, item[0])
+        yield item if isinstance(item, BrokenRecord) else _record(item[1], source, item[0], limits)

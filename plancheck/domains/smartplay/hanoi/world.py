@@ -16,6 +16,7 @@ from plancheck.domains.smartplay.hanoi import prompts, records, report
 from plancheck.domains.smartplay.hanoi.check import UNKNOWN_POLICIES, check_answer
 from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, select
 from plancheck.drawing.shapes import Picture
+from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.verifier.verdict import strict_read as verdict_strict_read
@@ -67,13 +68,14 @@ class HanoiWorld(WorldBase):
 
     def check(self, instance: HanoiInstance, answer: str | Sequence[str], read: str = "plan",
               pick: str = "committed", unclosed: str = "accept", unknown: str = "noop", strict_read: bool = False,
-              source: str | None = None, **options: Any) -> Verdict:
+              source: str | None = None, limits: Limits = DEFAULT, **options: Any) -> Verdict:
         verdict = check_answer(instance, answer, read_mode=read, pick=pick, unclosed=unclosed, unknown=unknown,
-                               source=source)
+                               source=source, limits=limits)
         return verdict_strict_read(verdict, strict_read)
 
-    def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
-        return records.read_answers(path)
+    def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
+                     **options: Any) -> Iterator[Record | BrokenRecord]:
+        return records.read_answers(path, limits)
 
     def resolve(self, record: Record, data: Path | None, **options: Any) -> HanoiInstance:
         return parse_id(record.instance)

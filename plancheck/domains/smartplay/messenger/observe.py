@@ -16,7 +16,7 @@ from plancheck.domains.smartplay.messenger import prompts
 from plancheck.domains.smartplay.messenger.data import ENTITY_ID, NPC_NAMES
 
 DIRECTIONS = ("north", "south", "west", "east", "north-west", "north-east", "south-west", "south-east")
-_SEEN = re.compile(r"^- (?P<name>[a-z]+) (?:(?P<d>\d+) steps to your (?P<dir>[a-z-]+)|(?P<zero>0) steps with you)$")
+_SEEN = re.compile(r"^- (?P<name>[a-z]+) (?:(?P<d>\d{1,9}) steps to your (?P<dir>[a-z-]+)|(?P<zero>0) steps with you)$")
 _ACTION_LINES = {f"You took action {action}.": action for action in prompts.ACTIONS}
 _FLAGS = {prompts.NO_MESSAGE: False, prompts.HAS_MESSAGE: True}
 

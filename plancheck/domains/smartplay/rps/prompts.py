@@ -19,8 +19,9 @@ If both players choose the same option, it's a draw (score 0).
 Your goal is to maximize your score.
 
 {}"""  # noqa: E501 - SmartPlay's manual, verbatim
+# numbers bounded: int() of 5000 digits would fail
 _ROUND = re.compile(r"You chose (\w+), and the opponent chose (\w+)\. "
-                    r"You (won|lost|tied) and received score (-?\d+)\.\nNew round begins\.")
+                    r"You (won|lost|tied) and received score (-?\d{1,9})\.\nNew round begins\.")
 
 
 def manual(scores: Sequence[int]) -> str:

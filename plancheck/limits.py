@@ -1,0 +1,220 @@
+"""How much of an untrusted input plancheck reads: bytes, list lengths, nesting and digits, with one set of defaults.
+
+Hostile or broken input costs one record a clear error, never a crash or the rest of a batch. Every reader of
+answers, records and PDDL takes a :class:`Limits`; the command line sets them with ``--max-answer-bytes``,
+``--max-list-length``, ``--max-nesting`` and ``--max-digits`` (the same flags in every world). A value beyond a
+limit is a :class:`~plancheck.errors.LimitError` naming the limit, and where the input says where.
+
+:func:`load_json` is ``json.loads`` within limits: nesting is checked before decoding (Python's decoder recurses
+and dies on deep input), integers and decimals with more digits than allowed are refused (Python refuses more
+than 4,300 digits with a ValueError, and ``1e999`` became infinity), and so are ``NaN`` and ``Infinity``,
+which are not JSON. Each error names the field (the keys leading to the value) and its line and column.
+
+>>> load_json('{"index": 3, "answer": ["UP"]}')
+{'index': 3, 'answer': ['UP']}
+>>> load_json('{"meta": {"index": Infinity}}', source="a.jsonl", line=7)
+Traceback (most recent call last):
+plancheck.errors.BadInputError: a.jsonl, line 7, column 20: field 'meta.index' holds Infinity, which is not a JSON ...
+>>> load_json('{"id": ' + "9" * 120 + '}', Limits(digits=100))
+Traceback (most recent call last):
+plancheck.errors.LimitError: <input>, line 1, column 8: max_digits 100 exceeded: field 'id' is a number of 120 digits
+>>> load_json('{"a": [[[[1]]]]}', Limits(nesting=3))
+Traceback (most recent call last):
+plancheck.errors.LimitError: <input>, line 1, column 9: max_nesting 3 exceeded: field 'a' nests deeper than 3 levels
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from typing import Any
+
+from plancheck.errors import BadInputError, InstanceNotFoundError, LimitError, Location
+
+MAX_NESTING = 200  # the readers of JSON and PDDL recurse once or a few times per level; 200 levels stay safe
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The sizes an input may have. ``answer_bytes``: one answer (a ``check`` answer file, a JSONL line or
+    one entry of a JSON file of answers); ``list_length``: the elements of a list (in a record, or the actions
+    read from an answer); ``nesting``: levels of brackets in JSON or parentheses in PDDL; ``digits``: digits of
+    one number (in JSON, PDDL, or an instance id)."""
+
+    answer_bytes: int = 1_048_576
+    list_length: int = 100_000
+    nesting: int = 100
+    digits: int = 100
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if type(value) is not int or value < 1:
+                raise BadInputError(f"must be a whole number >= 1, not {value!r}", option=f"max_{item.name}")
+        if self.nesting > MAX_NESTING:
+            raise BadInputError(f"may be at most {MAX_NESTING} (the readers recurse per level), not {self.nesting}",
+                                option="max_nesting")
+
+    def bytes_of(self, size: int, what: str, where: Location | None = None) -> None:
+        """Refuse ``what`` (e.g. "the answer") of ``size`` bytes when it is above ``answer_bytes``."""
+        if size > self.answer_bytes:
+            raise LimitError(f"{self.answer_bytes} exceeded: {what} has {size} bytes", where,
+                             option="max_answer_bytes")
+
+    def text(self, text: str, what: str, where: Location | None = None) -> None:
+        """Refuse a text whose UTF-8 form is above ``answer_bytes`` (measured only when it may be)."""
+        if len(text) * 4 > self.answer_bytes:
+            self.bytes_of(len(text.encode("utf-8", "surrogatepass")), what, where)
+
+    def length(self, count: int, what: str, where: Location | None = None) -> None:
+        """Refuse a list (``what``: "'answer'", "the actions read") of ``count`` elements above ``list_length``."""
+        if count > self.list_length:
+            raise LimitError(f"{self.list_length} exceeded: {what} holds {count} elements", where,
+                             option="max_list_length")
+
+    def integer(self, digits: str, what: str, where: Location | None = None) -> int:
+        """The value of a run of decimal digits (``what`` names it), refused above ``digits`` digits.
+
+        >>> Limits(digits=3).integer("042", "the index")
+        42
+        """
+        if len(digits) > self.digits:
+            raise LimitError(f"{self.digits} exceeded: {what} has {len(digits)} digits", where,
+                             option="max_digits")
+        return int(digits)
+
+
+DEFAULT = Limits()
+
+
+def id_number(digits: str, what: str) -> int:
+    """A number written in an instance id or selector (``what`` names it): at most ``DEFAULT.digits`` digits,
+    whatever the flags say (no id needs more; Python refuses more than 4,300).
+
+    >>> id_number("7", "the seed")
+    7
+    >>> id_number("1" * 101, "the seed")
+    Traceback (most recent call last):
+    plancheck.errors.InstanceNotFoundError: the seed has 101 digits; numbers in ids have at most 100
+    """
+    if len(digits) > DEFAULT.digits:
+        raise InstanceNotFoundError(f"{what} has {len(digits)} digits; numbers in ids have at most {DEFAULT.digits}")
+    return int(digits)
+
+LIMIT_HELP = {  # the command line's flags, --max-answer-bytes ...; one place for every world
+    "answer_bytes": "largest answer read: a check answer file, one JSONL line or one entry of a JSON file",
+    "list_length": "most elements of a list: in a record, or the actions read from one answer",
+    "nesting": f"most levels of nesting: JSON brackets, PDDL parentheses (at most {MAX_NESTING})",
+    "digits": "most digits of one number: in JSON, in PDDL, in an instance id",
+}
+
+_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+_STRUCTURE = re.compile(_STRING + r"|[\[\]{}:]")
+_TOKEN = re.compile(_STRING + r"|[\[\]{}:]|NaN|-?Infinity|-?\d[\d.eE+-]*")
+
+
+class _Refused(Exception):
+    """Raised inside the decoder by a hook; :func:`load_json` finds where and says why."""
+
+
+def _constant(_: str) -> Any:
+    raise _Refused
+
+
+@lru_cache(maxsize=8)
+def _hooks(digits: int) -> tuple[re.Pattern, Any, Any]:
+    def integer(text: str) -> int:
+        if len(text.lstrip("-")) > digits:
+            raise _Refused
+        return int(text)
+
+    def decimal(text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value) or sum(char.isdigit() for char in text) > digits:
+            raise _Refused
+        return value
+
+    return re.compile(f"[0-9]{{{digits + 1}}}"), integer, decimal
+
+
+def _where(text: str, offset: int, source: str | None, line: int) -> Location:
+    before = text.rfind("\n", 0, offset)
+    return Location(source, line + text.count("\n", 0, offset), offset - before)
+
+
+def _field(text: str, offset: int) -> str:
+    """The keys leading to the value at ``offset`` (``'meta.index'``), or "a value" at the top."""
+    keys: list[str | None] = []
+    last = ""
+    for match in _STRUCTURE.finditer(text, 0, offset):
+        token = match.group()
+        if token[0] == '"':
+            last = token
+        elif token == ":" and keys:
+            keys[-1] = _key(last)
+        elif token in "[{":
+            keys.append(None)
+        elif keys:
+            keys.pop()
+    path = ".".join(key for key in keys if key is not None)
+    return f"field {path!r}" if path else "a value"
+
+
+def _key(token: str) -> str:
+    try:
+        return json.loads(token)
+    except json.JSONDecodeError:  # a bad escape: the text is not JSON, the key is shown as written
+        return token[1:-1]
+
+
+def _too_deep(text: str, nesting: int) -> int | None:
+    """The offset of the first bracket deeper than ``nesting`` levels, or None."""
+    if text.count("[") + text.count("{") <= nesting:
+        return None
+    depth = 0
+    for match in _STRUCTURE.finditer(text):
+        char = text[match.start()]
+        if char in "[{":
+            depth += 1
+            if depth > nesting:
+                return match.start()
+        elif char in "]}":
+            depth -= 1
+    return None
+
+
+def _refused(text: str, limits: Limits, source: str | None, line: int) -> BadInputError:
+    """Why a hook refused a value: the first number with too many digits or infinite, or a constant."""
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token[0] in '"[]{}:':
+            continue
+        where = _where(text, match.start(), source, line)
+        if token.lstrip("-") in ("NaN", "Infinity"):
+            return BadInputError(f"{_field(text, match.start())} holds {token}, which is not a JSON number", where)
+        count = sum(char.isdigit() for char in token)
+        if count > limits.digits:
+            return LimitError(f"{limits.digits} exceeded: {_field(text, match.start())} is a number of {count} "
+                              "digits", where, option="max_digits")
+        if not math.isfinite(float(token)):
+            return BadInputError(f"{_field(text, match.start())} is too large a number ({token})", where)
+    raise AssertionError("a decoder hook refused a value that is not there")  # pragma: no cover
+
+
+def load_json(text: str, limits: Limits = DEFAULT, *, source: str | None = None, line: int = 1) -> Any:
+    """``json.loads(text)`` within ``limits`` (see the module docstring); ``source`` and ``line`` (where the text
+    starts) place the errors. Text that is not JSON raises :class:`json.JSONDecodeError` as ``json.loads`` does."""
+    deep = _too_deep(text, limits.nesting)
+    if deep is not None:
+        raise LimitError(f"{limits.nesting} exceeded: {_field(text, deep)} nests deeper than {limits.nesting} levels",
+                         _where(text, deep, source, line), option="max_nesting")
+    long_number, integer, decimal = _hooks(limits.digits)
+    try:
+        if long_number.search(text):
+            return json.loads(text, parse_int=integer, parse_float=decimal, parse_constant=_constant)
+        return json.loads(text, parse_float=decimal, parse_constant=_constant)
+    except _Refused:
+        raise _refused(text, limits, source, line) from None
