@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 from plancheck.cli import main
+from plancheck.domains.langsuite.iqa.rules import Task
+from plancheck.domains.langsuite.iqa.scene import free_starts
 from plancheck.domains.langsuite.iqa.world import WORLD
 from plancheck.episodes.check import check_episode
 from plancheck.episodes.log import read_episodes
@@ -37,7 +39,7 @@ def test_replies_solve_export_stats_and_the_summary(tmp_path, capsys):
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["failure"]["step"] == 2 and "not an action of the low-level prompt" in verdict["failure"]["reason"]
     assert verdict["metrics"]["ended"] == "empty-prompt" and verdict["scores"]["correct"] == 0
-    assert main(["solve", "iqa", EID, "--seed", "3", "--json"]) == 0
+    assert main(["solve", "iqa", EID, "--seed", "3"]) == 0  # its output is JSON lines: solve has no --json
     solved = json.loads(capsys.readouterr().out)
     assert solved["proven_optimal"] and solved["plan"][0] == "YES" and solved["plan"][-1] == "answer [True]"
     assert main(["export", "iqa", EID, "--out", str(tmp_path / "pddl")]) == 0
@@ -59,3 +61,24 @@ def test_replies_solve_export_stats_and_the_summary(tmp_path, capsys):
     rows = {row[0]: row for row in table["rows"] if row[1] == "low"}
     assert rows["optimal-play"][3:7] == rows["optimal (reference)"][3:7]
     assert rows["Reflexion-EmMem (paper, gpt-3.5)"][5] == 72.0
+
+
+def test_an_unseeded_log_is_followed_from_every_start_it_fits(tmp_path, capsys):
+    log = tmp_path / "optimal.jsonl"
+    assert main(["play", "iqa", EID, "--policy", "optimal", "--seed", "7", "-o", str(log)]) == 0
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    unseeded = tmp_path / "unseeded.jsonl"
+    unseeded.write_text("".join(json.dumps(line) + "\n" for line in [{**lines[0], "seed": None}, *lines[1:]]))
+    (episode,) = list(read_episodes(unseeded))
+    verdict = check_episode(WORLD.episodes, episode)
+    seeded = check_episode(WORLD.episodes, next(iter(read_episodes(log))))
+    assert verdict.valid and verdict.consistent and verdict.scores == seeded.scores and verdict.optimal is None
+    starts = len(free_starts(Task(WORLD.episodes.instance(EID)).scene))
+    [note] = [n for n in verdict.notes if n.startswith("an unseeded log")]
+    fitted = int(note.split(": ")[1].split()[0])
+    assert 1 <= fitted < starts  # the observations rule out most starts
+    lines[2]["observation"] = lines[2]["observation"].replace("Obs:", "Obs: On your left, you see a unicorn_0;")
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("".join(json.dumps(line) + "\n" for line in [{**lines[0], "seed": None}, *lines[1:]]))
+    bad = check_episode(WORLD.episodes, next(iter(read_episodes(tampered))))
+    assert not bad.consistent and bad.failure.step == 2 and "from none of the" in bad.failure.reason

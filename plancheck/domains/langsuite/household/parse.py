@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from plancheck.domains.langsuite.engine.reply import accepts_opening, read_alfred
 from plancheck.domains.langsuite.household.check import WORDS
 from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE, Read
-from plancheck.errors import BadInputError
+from plancheck.errors import BadInputError, Location
+from plancheck.limits import DEFAULT, Limits, load_json
+from plancheck.translators.answer import within_limits
 
 OPENING = ("(opening: accepted)", "(opening: refused)")
 SPECIAL = ("(thought)", "(self-feedback)", "(no action)")
@@ -64,14 +66,17 @@ def reply_for(action: str) -> str:
             "(self-feedback)": "Obs: ...", "(no action)": "Act: nothing"}.get(action, f"Act: {action}")
 
 
-def answer_replies(answer: str | Sequence[str], source: str) -> list[str]:
+def answer_replies(answer: str | Sequence[str], source: str, limits: Limits = DEFAULT) -> list[str]:
+    """The replies of an answer (a JSON list of texts, or a list), within ``limits``."""
+    within_limits(answer, limits, source)
     if not isinstance(answer, str):
         return list(answer)
     try:
-        replies = json.loads(answer)
+        replies = load_json(answer, limits, source=source)
     except json.JSONDecodeError as error:
         raise BadInputError(f"{source}: a Household answer is a JSON list of replies (the first answers the opening "
                             f"question): {error.msg} at line {error.lineno}") from None
     if not isinstance(replies, list) or not all(isinstance(r, str) for r in replies):
         raise BadInputError(f"{source}: a Household answer is a JSON list of reply texts")
+    limits.length(len(replies), "the answer's list", Location(source))
     return replies

@@ -17,15 +17,17 @@ from plancheck.domains.langsuite.household import check as check_mod
 from plancheck.domains.langsuite.household import pddl, report
 from plancheck.domains.langsuite.household.game import HouseholdGame
 from plancheck.domains.langsuite.household.instance import HouseholdTask, select, task
-from plancheck.domains.langsuite.household.parse import READINGS, answer_replies
+from plancheck.domains.langsuite.household.parse import READINGS, answer_replies, reply_for
 from plancheck.domains.langsuite.household.problem import Problem
 from plancheck.domains.langsuite.household.prompts import LEVELS
 from plancheck.domains.langsuite.household.records import read_answers
 from plancheck.domains.langsuite.household.rules import Task
 from plancheck.domains.langsuite.household.scoring import episode_scores
 from plancheck.domains.langsuite.household.solve import PLANNERS, optimal, solve_task
+from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep, Outcome, Replies
 from plancheck.errors import BadInputError, InstanceNotFoundError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import (
@@ -137,11 +139,13 @@ class HouseholdWorld(WorldBase):
     name = "household"
     title = ("LangSuitE Household (ALFRED), re-created on regenerated scenes (ALFRED's seven task types sampled on "
              "the 120 default floor plans; LangSuitE's own 506 ALFRED tasks are not public)")
-    capabilities = EPISODIC | {Capability.ANSWERS, Capability.SOLVE, Capability.EXPORT, Capability.STATS}
+    capabilities = EPISODIC | {Capability.ANSWERS, Capability.SOLVE, Capability.EXPORT, Capability.STATS,
+                               Capability.RENDER}
     episodes = HouseholdEpisodes()
     options = (
         Option("level", "LangSuitE's action level: low (move_ahead/turn_*, alfred_react.json) or high (goto, heat/cool/"
-               "clean, alfred_react_high_level.json)", ("prompt", "play", "check", "evaluate", "stats"), "low", LEVELS),
+               "clean, alfred_react_high_level.json)", ("prompt", "play", "check", "evaluate", "stats", "render"),
+               "low", LEVELS),
         Option("reading", "how a reply becomes an action: langsuite (its own parser)", ("play",), "langsuite",
                tuple(READINGS)),
         shared_option("planner", "native: the A* of plancheck; or a classical planner on the exported PDDL",
@@ -164,12 +168,13 @@ class HouseholdWorld(WorldBase):
         return Prompt(instance.id, Task(instance, level).texts.intro(), None)
 
     def check(self, instance: HouseholdTask, answer: str | Sequence[str], level: str = "low",
-              source: str | None = None, **options: Any) -> Verdict:
-        replies = answer_replies(answer, source or "answer")
+              source: str | None = None, limits: Limits = DEFAULT, **options: Any) -> Verdict:
+        replies = answer_replies(answer, source or "answer", limits)
         return check_mod.check_replies(Task(instance, level), replies, report.optimum_steps(instance.id))
 
-    def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
-        return read_answers(path)
+    def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
+                     **options: Any) -> Iterator[Record | BrokenRecord]:
+        return read_answers(path, limits)
 
     def resolve(self, record: Record, data: Path | None, **options: Any) -> HouseholdTask:
         return task(record.instance)
@@ -187,6 +192,27 @@ class HouseholdWorld(WorldBase):
         if format == "langsuite":
             return {f"{instance.id}.json": json.dumps(instance.trajectory()) + "\n"}
         return pddl.export(Problem(Task(instance)), instance.id)
+
+    def render(self, instance: HouseholdTask, answer: Any = None, *, verdict: Verdict | None = None,
+               level: str = "low", **options: Any) -> Picture:
+        """The room from above with the agent's path and the goal's objects and receptacles; ``answer`` is an
+        episode log's episode or a JSON list of replies."""
+        from plancheck.domains.langsuite.household.render import render
+        from plancheck.episodes.log import Episode as LoggedEpisode
+
+        if isinstance(answer, LoggedEpisode):
+            from plancheck.episodes.check import check_episode, replay_episode
+
+            level = self.episodes.settings(answer.header.settings)[0]["level"]
+            verdict = verdict if verdict is not None else check_episode(self.episodes, answer)
+            replies = [s.logged.reply if s.logged.reply is not None else reply_for(s.action or "(no action)")
+                       for s in replay_episode(self.episodes, answer)]
+        elif answer is not None:
+            replies = answer_replies(answer, "answer")
+            verdict = verdict if verdict is not None else self.check(instance, answer, level=level)
+        else:
+            replies = None
+        return render(Task(instance, level), replies, verdict)
 
     def stats(self, selectors: Sequence[str], data: Path | None, level: str = "low", **options: Any) -> Summary:
         rows = []

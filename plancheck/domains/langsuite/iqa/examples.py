@@ -15,9 +15,9 @@ from plancheck.episodes.log import Episode, Step
 from plancheck.episodes.play import play
 from plancheck.world import EpisodeExample, Optimum
 
-EPISODE = "FloorPlan1-existence-apple"
+EPISODE = "FloorPlan2-existence-potato"  # its start view names an object (a number to tamper with)
 NEGATIVE = "FloorPlan5-existence-egg-removed"
-OPTIMUM = {"steps": 3, "correct": 1, "accuracy": 1}  # turn_left shows the apple; then the answer
+OPTIMUM = {"steps": 3, "correct": 1, "accuracy": 1}  # turn_right shows a potato; then the answer
 
 
 def _changed(episode: Episode, k: int, **changes) -> Episode:
@@ -39,15 +39,15 @@ def examples() -> list[EpisodeExample]:
     best = played(EPISODE, episodes.policy("optimal", episodes.game(instance, 0, settings), 0), "reference:optimal")
     second = best.steps[1]
     wrong = played(EPISODE, ScriptPolicy(["YES", "Act: answer [False]"]), "replay")
-    lax = played(EPISODE, ScriptPolicy(["YES", "Act: goto [apple_0]"]), "replay")
+    lax = played(EPISODE, ScriptPolicy(["YES", "Act: goto [potato_0]"]), "replay")
     silent = played(NEGATIVE, ScriptPolicy(["YES"]), "replay")
-    after = replace(best, steps=best.steps + (Step(len(best.steps) + 1, "Act: turn_left", "turn_left", "clear"),))
+    after = replace(best, steps=best.steps + (Step(len(best.steps) + 1, "Act: turn_right", "turn_right", "clear"),))
     return [
         EpisodeExample("the certified optimum", best, True),
         EpisodeExample("a feedback LangSuitE does not give", _changed(best, 2, observation=second.observation.replace(
-            "Turn left", "Turned left")), False, 2, "the observation is", False),
-        EpisodeExample("an action the reply does not name", _changed(best, 2, action="turn_right"), False, 2,
-                       "the reply reads as 'turn_left' under the langsuite reading", False),
+            "Turn right", "Turned right")), False, 2, "the observation is", False),
+        EpisodeExample("an action the reply does not name", _changed(best, 2, action="turn_left"), False, 2,
+                       "the reply reads as 'turn_right' under the langsuite reading", False),
         EpisodeExample("a verdict LangSuitE does not give", _changed(best, 3, score=0.0), False, 3, "the score is",
                        False),
         EpisodeExample("a reply after the answer", after, False, 4, "the log goes on", False),

@@ -10,7 +10,9 @@ from plancheck.domains.langsuite.engine.reply import accepts_opening
 from plancheck.domains.langsuite.iqa.check import named_actions
 from plancheck.domains.langsuite.iqa.rules import dispatch, extract_answer
 from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE, Read
-from plancheck.errors import BadInputError
+from plancheck.errors import BadInputError, Location
+from plancheck.limits import DEFAULT, Limits, load_json
+from plancheck.translators.answer import within_limits
 
 OPENING = ("(opening: accepted)", "(opening: refused)")
 SPECIAL = ("(pass)", "(no action)", "(stop)")
@@ -55,14 +57,17 @@ def reply_for(action: str) -> str:
             "(stop)": "Stop"}.get(action, action if action.startswith("answer") else f"Act: {action}")
 
 
-def answer_replies(answer: str | Sequence[str], source: str) -> list[str]:
+def answer_replies(answer: str | Sequence[str], source: str, limits: Limits = DEFAULT) -> list[str]:
+    """The replies of an answer (a JSON list of texts, or a list), within ``limits``."""
+    within_limits(answer, limits, source)
     if not isinstance(answer, str):
         return list(answer)
     try:
-        replies = json.loads(answer)
+        replies = load_json(answer, limits, source=source)
     except json.JSONDecodeError as error:
         raise BadInputError(f"{source}: an IQA answer is a JSON list of replies (the first answers the opening "
                             f"question): {error.msg} at line {error.lineno}") from None
     if not isinstance(replies, list) or not all(isinstance(r, str) for r in replies):
         raise BadInputError(f"{source}: an IQA answer is a JSON list of reply texts")
+    limits.length(len(replies), "the answer's list", Location(source))
     return replies

@@ -113,7 +113,11 @@ class Task:
         return "answer [0]" if self.question.kind == "counting" else "answer [False]"
 
     def initial(self, seed: int) -> Turn:
-        return Turn(WorldState(self.scene, start_pose(self.scene, seed)), prompt=self.texts.intro())
+        return self.start_at(start_pose(self.scene, seed))
+
+    def start_at(self, pose: Pose) -> Turn:
+        """The conversation before the opening reply, the agent at ``pose``."""
+        return Turn(WorldState(self.scene, pose), prompt=self.texts.intro())
 
     def start_view(self, world: WorldState) -> str:
         return observe.look_around(world.scene) if self.engine.high_level else self.engine.observation(world)

@@ -2,7 +2,8 @@
 
 Instances are IQUAD questions on the default kitchens (:mod:`instance`); LangSuitE's own 1,000
 recorded scene states and questions are not public. Episodes start at a point drawn from the seed
-(as LangSuitE draws it, unseeded); they are played step by step (``play``), re-verified (``check``,
+(as LangSuitE draws it, unseeded; an unseeded log is followed from every start it fits); they are played step
+by step (``play``), re-verified (``check``,
 ``evaluate``), and their evidence-gathering optimum is computed (``solve``, ``export``).
 """
 
@@ -10,22 +11,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from plancheck.domains.langsuite.iqa import check as check_mod
 from plancheck.domains.langsuite.iqa import pddl, report
-from plancheck.domains.langsuite.iqa.game import IqaGame
+from plancheck.domains.langsuite.iqa.game import IqaFollower, IqaGame
 from plancheck.domains.langsuite.iqa.instance import Question, question, select
-from plancheck.domains.langsuite.iqa.parse import READINGS, answer_replies
+from plancheck.domains.langsuite.iqa.parse import READINGS, answer_replies, reply_for
 from plancheck.domains.langsuite.iqa.problem import Evidence
 from plancheck.domains.langsuite.iqa.prompts import LEVELS
 from plancheck.domains.langsuite.iqa.records import read_answers
 from plancheck.domains.langsuite.iqa.rules import Task
 from plancheck.domains.langsuite.iqa.solve import PLANNERS, optimal, solve_episode
+from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep, Outcome, Replies
 from plancheck.errors import BadInputError, InstanceNotFoundError
+from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import (
@@ -94,8 +98,8 @@ class IqaEpisodes:
     def game(self, item: Question, seed: int, settings: Mapping[str, Any]) -> IqaGame:
         return IqaGame(item, seed, settings)
 
-    def follower(self, item: Question, settings: Mapping[str, Any]) -> None:
-        return None  # the start is drawn from the seed: an unseeded log cannot be replayed
+    def follower(self, item: Question, settings: Mapping[str, Any]) -> IqaFollower:
+        return IqaFollower(item, settings)  # the start drawn unseeded: every start the log fits is followed
 
     def policy(self, name: str, game: IqaGame, seed: int) -> ScriptPolicy:
         if name != "optimal":
@@ -120,6 +124,9 @@ class IqaEpisodes:
         level = settings.get("level", "low")
         optimum = _optimum(item.id, level, info["seed"]) if "seed" in info else None
         notes = []
+        if "starts" in info:
+            notes.append(f"an unseeded log: {info['starts']} start point(s) LangSuitE can draw fit it; no optimum "
+                         "without the start")
         if info.get("crashed"):
             notes.append(info["crashed"] + "; LangSuitE's run would end there without a verdict")
         metrics = {"level": level, "ended": info.get("ended"), "forced": bool(info.get("forced")),
@@ -128,11 +135,25 @@ class IqaEpisodes:
                        len(steps) if info.get("right") else None, tuple(notes))
 
 
+@dataclass(frozen=True)
+class Seeded:
+    """A question with the start seed its answer record names (``evaluate`` reads the seed from the record)."""
+
+    question: Question
+    seed: int
+
+
+def _started(instance: Question | Seeded, seed: int) -> tuple[Question, int]:
+    """The question and the seed of its start: a record's own seed, else the option's."""
+    return (instance.question, instance.seed) if isinstance(instance, Seeded) else (instance, seed)
+
+
 class IqaWorld(WorldBase):
     name = "iqa"
     title = ("LangSuitE Interactive QA, re-created on regenerated scenes (IQUAD's questions on the 30 default "
              "kitchens; LangSuitE's own 1,000 scene states are not public)")
-    capabilities = EPISODIC | {Capability.ANSWERS, Capability.SOLVE, Capability.EXPORT, Capability.STATS}
+    capabilities = EPISODIC | {Capability.ANSWERS, Capability.SOLVE, Capability.EXPORT, Capability.STATS,
+                               Capability.RENDER}
     episodes = IqaEpisodes()
     options = (
         Option("level", "LangSuitE's action level: low (move_ahead/turn_*, iqa_cot.json, 2 m view) or high (goto, "
@@ -140,8 +161,8 @@ class IqaWorld(WorldBase):
                "low", LEVELS),
         Option("reading", "how a reply becomes an action: langsuite (its own dispatch)", ("play",), "langsuite",
                tuple(READINGS)),
-        Option("seed", "the seed that draws the start point (check of a reply list, solve, export)",
-               ("check", "solve", "export"), 0, kind=int),
+        Option("seed", "the seed that draws the start point (check or render of a reply list, solve, export; an "
+               "answer record's own seed wins)", ("check", "solve", "export", "render"), 0, kind=int),
         shared_option("planner", "native: the A* of plancheck; or a classical planner on the exported PDDL",
                       default="native", choices=PLANNERS),
         shared_option("timeout"),
@@ -161,16 +182,26 @@ class IqaWorld(WorldBase):
         """LangSuitE's opening message (a system message; the model's reply comes next)."""
         return Prompt(instance.id, Task(instance, level).texts.intro(), None)
 
-    def check(self, instance: Question, answer: str | Sequence[str], level: str = "low", seed: int = 0,
-              source: str | None = None, **options: Any) -> Verdict:
-        replies = answer_replies(answer, source or "answer")
+    def check(self, instance: Question | Seeded, answer: str | Sequence[str], level: str = "low", seed: int = 0,
+              source: str | None = None, limits: Limits = DEFAULT, **options: Any) -> Verdict:
+        instance, seed = _started(instance, seed)
+        replies = answer_replies(answer, source or "answer", limits)
         return check_mod.check_replies(Task(instance, level), seed, replies, _optimum(instance.id, level, seed))
 
-    def read_answers(self, path: Path, data: Path | None, **options: Any) -> Iterator[Record | BrokenRecord]:
-        return read_answers(path)
+    def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
+                     **options: Any) -> Iterator[Record | BrokenRecord]:
+        return read_answers(path, limits)
 
-    def resolve(self, record: Record, data: Path | None, **options: Any) -> Question:
-        return question(record.instance)
+    def resolve(self, record: Record, data: Path | None, **options: Any) -> Question | Seeded:
+        """The question, with the record's own start seed when it names one."""
+        found = question(record.instance)
+        seed = record.meta.get("seed")
+        return found if seed is None else Seeded(found, seed)
+
+    def answer_key(self, record: Record, instance: Question | Seeded) -> tuple[str, str, int]:
+        """Who answered, the question, and the seed of the start (another start is another episode)."""
+        question, seed = _started(instance, 0)
+        return record.model, question.id, seed
 
     def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
         rows = []
@@ -191,6 +222,32 @@ class IqaWorld(WorldBase):
             qa[instance.question_type] = instance.qa()
             return {f"{instance.id}.json": json.dumps([instance.langsuite_world_data(), qa]) + "\n"}
         return pddl.export(Evidence(Task(instance, level), seed), instance.id)
+
+    def render(self, instance: Question | Seeded, answer: Any = None, *, verdict: Verdict | None = None,
+               level: str = "low", seed: int = 0, **options: Any) -> Picture:
+        """The kitchen from above with the agent's path from its seeded start and the objects the question is
+        about; ``answer`` is an episode log's episode (seeded: an unseeded start cannot be known) or a JSON list
+        of replies."""
+        from plancheck.domains.langsuite.iqa.render import render
+        from plancheck.episodes.log import Episode as LoggedEpisode
+
+        instance, seed = _started(instance, seed)
+        if isinstance(answer, LoggedEpisode):
+            from plancheck.episodes.check import check_episode, replay_episode
+
+            if answer.header.seed is None:
+                raise BadInputError("IQA draws only a seeded log: the start point is drawn from the seed")
+            seed = answer.header.seed
+            level = self.episodes.settings(answer.header.settings)[0]["level"]
+            verdict = verdict if verdict is not None else check_episode(self.episodes, answer)
+            replies = [s.logged.reply if s.logged.reply is not None else reply_for(s.action or "(no action)")
+                       for s in replay_episode(self.episodes, answer)]
+        elif answer is not None:
+            replies = answer_replies(answer, "answer")
+            verdict = verdict if verdict is not None else self.check(instance, answer, level=level, seed=seed)
+        else:
+            replies = None
+        return render(Task(instance, level), seed, replies, verdict)
 
     def stats(self, selectors: Sequence[str], data: Path | None, level: str = "low", **options: Any) -> Summary:
         rows = []
