@@ -1,6 +1,6 @@
-"""A LangSuitE room as a picture, shared by the IQA and Household renderers: the room from above (north up),
-every object's box where it is at the end, the objects a task is about marked, and the agent's path with its final
-heading.
+"""A LangSuitE room as a picture: room coordinates and the agent's path (every LangSuitE renderer), and the whole
+drawing IQA and Household share: the room from above (north up), every object's box where it is at the end, the
+objects a task is about marked, and the agent's path with its final heading.
 
 The marks are the task's: a mark names the objects (by id) it draws, its colour and role, and a label.
 """
