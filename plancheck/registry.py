@@ -26,6 +26,8 @@ WORLDS: dict[str, str] = {
     "messenger-l2": "plancheck.domains.smartplay.messenger.world:WORLD_L2",
     "messenger-l3": "plancheck.domains.smartplay.messenger.world:WORLD_L3",
     "rearrangement": "plancheck.domains.langsuite.rearrangement.world:WORLD",
+    "iqa": "plancheck.domains.langsuite.iqa.world:WORLD",
+    "household": "plancheck.domains.langsuite.household.world:WORLD",
     "crafter": "plancheck.domains.smartplay.crafter.world:WORLD",
 }
 

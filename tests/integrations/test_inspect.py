@@ -28,7 +28,7 @@ from plancheck.integrations.inspect_tasks import EPISODE_LOG, FEEDBACK_TEMPLATE,
 from plancheck.registry import get_world, world_names, world_package  # noqa: E402
 from plancheck.world import Capability, Example  # noqa: E402
 
-LONG = {"bandits", "rps", "rearrangement"}  # 50 to 100 steps of one or two questions: marked slow
+LONG = {"bandits", "rps", "rearrangement", "household"}  # 50 to 100 steps of one or two questions: marked slow
 MOCK_DEFAULT = "Default output from mockllm/model"  # what inspect's mock model says by default
 GRASP = "gen7_outer_spiral_block-0-0-1-1"
 
@@ -64,7 +64,8 @@ EPISODIC = [pytest.param(name, marks=[pytest.mark.slow] if name in LONG else [])
             for name in world_names() if get_world(name).supports(Capability.PLAY)]
 REPLIES = {"bandits": "Pull slot machine 2.", "rps": "I choose: Paper", "messenger-l1": "Move North",
            "messenger-l2": "Move East", "messenger-l3": "Do Nothing", "rearrangement": "Action: turn_left[]",
-           "crafter": "Move North"}
+           "crafter": "Move North", "iqa": "Thought: I look around.\nAct: turn_left",
+           "household": "Thought: I look around.\nAct: turn_left"}
 PLAY = {"crafter": {"steps": 12}}  # Crafter's episodes run up to 9,999 steps; a short rollout is played here
 
 

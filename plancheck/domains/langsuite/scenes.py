@@ -28,6 +28,24 @@ def floor_plans() -> tuple[str, ...]:
     return tuple(_scenes())
 
 
+def object_bounds(floor_plan: str) -> tuple[float, float, float, float]:
+    """The rectangle (min x, min z, max x, max z) over every object's AABB corner points."""
+    try:
+        return tuple(_scenes()[floor_plan]["object_bounds"])  # type: ignore[return-value]
+    except KeyError:
+        raise BadInputError(f"unknown floor plan {floor_plan!r} (FloorPlan1-30, 201-230, 301-330, 401-430)") \
+            from None
+
+
+def room_polygon(floor_plan: str) -> list[list[float]]:
+    """LangSuitE's ``floor_plan2polygons.json`` rectangle of the floor plan (four [x, z] corners)."""
+    try:
+        return [list(c) for c in _scenes()[floor_plan]["room"]]
+    except KeyError:
+        raise BadInputError(f"unknown floor plan {floor_plan!r} (FloorPlan1-30, 201-230, 301-330, 401-430)") \
+            from None
+
+
 def world_data(floor_plan: str) -> dict[str, Any]:
     """A fresh copy of one floor plan's metadata dict (callers may change it)."""
     try:

@@ -3,12 +3,17 @@
 * ``scenes.json.gz``: the default-state object metadata of the 120 iTHOR floor plans (procthor's
   ``ai2thor-object-metadata.json``, Apache-2.0) without the fields the engine never reads
   (corner points, oriented boxes, distances, visibility), plus LangSuitE's
-  ``floor_plan2polygons.json`` rectangles (MIT), keyed ``FloorPlanN``.
+  ``floor_plan2polygons.json`` rectangles (MIT), keyed ``FloorPlanN``, and per floor plan the
+  rectangle over all its objects' AABB corner points (``object_bounds``: min x, min z, max x, max z;
+  LangSuitE's IQA room is the rectangle over the scene bounds and these corners).
 * ``rearrangement_2022.json.gz``: the ai2thor-rearrangement 2022 val and test episodes
-  (Apache-2.0) with the fields a LangSuitE episode is built from.
+  (Apache-2.0) with the fields a LangSuitE episode is built from;
+* ``alfworld.json.gz``: ALFRED's tables, goal wordings and reachable points from the ``alfworld``
+  0.4.2 wheel (MIT, ``LICENSE-alfworld``), see :mod:`.alfworld_data`.
 
-:func:`build` writes both from the published files (``shared/data/langsuite``) byte-identically
-on every run; a test checks that the shipped files are exactly what it writes.
+:func:`build` writes them from the published files (``shared/data/langsuite``) and, for the last
+one, the wheel (``pip download --no-deps alfworld==0.4.2``) byte-identically on every run; a test
+checks that the shipped files are exactly what it writes.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from plancheck.domains.langsuite import alfworld_data
 
 SCENE_GROUPS = (("kitchens", 1), ("living_rooms", 201), ("bedrooms", 301), ("bathrooms", 401))
 _UNREAD = {"objectOrientedBoundingBox", "distance", "visible", "isInteractable", "isMoving", "isPickedUp", "assetId"}
@@ -34,12 +41,15 @@ def scenes(metadata: Mapping[str, Any], polygons: Mapping[str, Any]) -> dict[str
         for i, objects in enumerate(metadata[group]):
             plan = f"FloorPlan{first + i}"
             trimmed = []
+            corners = [p for obj in objects for p in obj["axisAlignedBoundingBox"]["cornerPoints"]]
+            bounds = [min(p[0] for p in corners), min(p[2] for p in corners), max(p[0] for p in corners),
+                      max(p[2] for p in corners)]
             for obj in objects:
                 obj = {k: v for k, v in obj.items() if k not in _UNREAD}
                 box = obj["axisAlignedBoundingBox"]
                 obj["axisAlignedBoundingBox"] = {"center": box["center"], "size": box["size"]}
                 trimmed.append(obj)
-            out[plan] = {"room": polygons[plan], "objects": trimmed}
+            out[plan] = {"room": polygons[plan], "objects": trimmed, "object_bounds": bounds}
     return out
 
 
@@ -65,8 +75,9 @@ def episodes(val: Mapping[str, Any], test: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def build(shared: Path, out: Path) -> None:
-    """Write the shipped files from ``shared`` (the ``langsuite`` folder of the published data)."""
+def build(shared: Path, out: Path, alfworld_wheel: Path | None = None) -> None:
+    """Write the shipped files from ``shared`` (the ``langsuite`` folder of the published data) and,
+    when given, the alfworld wheel."""
     with gzip.open(shared / "scenes" / "ai2thor-object-metadata.json.gz", "rt", encoding="utf-8") as f:
         metadata = json.load(f)
     polygons = json.loads((shared / "scenes" / "floor_plan2polygons.json").read_text(encoding="utf-8"))
@@ -76,9 +87,13 @@ def build(shared: Path, out: Path) -> None:
     with gzip.open(shared / "rearrangement" / "2022_test.json.gz", "rt", encoding="utf-8") as f:
         test = json.load(f)
     (out / "rearrangement_2022.json.gz").write_bytes(_gzip(episodes(val, test)))
+    if alfworld_wheel is not None:
+        (out / "alfworld.json.gz").write_bytes(_gzip(alfworld_data.extract(alfworld_wheel)))
+        (out / "LICENSE-alfworld").write_text(alfworld_data.license_text(alfworld_wheel), encoding="utf-8")
 
 
-if __name__ == "__main__":  # python -m plancheck.domains.langsuite.shipdata SHARED_LANGSUITE_DIR
+if __name__ == "__main__":  # python -m plancheck.domains.langsuite.shipdata SHARED_LANGSUITE_DIR [ALFWORLD_WHEEL]
     import sys
 
-    build(Path(sys.argv[1]), Path(__file__).resolve().parents[2] / "data" / "langsuite")
+    build(Path(sys.argv[1]), Path(__file__).resolve().parents[2] / "data" / "langsuite",
+          Path(sys.argv[2]) if len(sys.argv) > 2 else None)

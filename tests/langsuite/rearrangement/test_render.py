@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from plancheck.cli import main
-from plancheck.domains.langsuite.rearrangement.render import _Room, states
+from plancheck.domains.langsuite.picture import Room
+from plancheck.domains.langsuite.rearrangement.render import states
 from plancheck.domains.langsuite.rearrangement.rules import Task
 from plancheck.drawing.shapes import ENERGY, OPTIMUM
 from plancheck.episodes.log import read_episodes
@@ -25,7 +26,7 @@ def test_the_optimal_episode_moves_the_agent_and_places_the_spatula(tmp_path):
     task = Task(instance)
     replies = [step.reply for step in episode.steps]
     worlds = states(task, replies)
-    room = _Room(task.start_scene)
+    room = Room(task.start_scene)
     path = picture.still.roles("agent-path")[0]
     expected = [room.at(w.pose.x, w.pose.y) for w in worlds]
     expected = [p for i, p in enumerate(expected) if i == 0 or p != expected[i - 1]]

@@ -20,6 +20,7 @@ A template domain the task's file lacks gives empty feedback (``goto`` in the lo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from plancheck.domains.langsuite.engine import observe
@@ -36,12 +37,16 @@ DROP_DISTANCE = 0.5
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """One action as the agent passes it on: the action class and the resolved object id (if any)."""
+    """One action as the agent passes it on: the action class and the resolved object id (if any);
+    ``receptacle_id`` for the two-object actions (``put``, ``heat``, ``cool``, ``clean``)."""
 
     name: str
     object_id: str | None = None
+    receptacle_id: str | None = None
 
     def __str__(self) -> str:
+        if self.receptacle_id is not None:
+            return f"{self.name} [{self.object_id}, {self.receptacle_id}]"
         return self.name if self.object_id is None else f"{self.name} [{self.object_id}]"
 
 
@@ -56,29 +61,52 @@ class WorldState:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """What an action did: the next state, LangSuitE's success flag, the feedback, the template used."""
+    """What an action did: the next state, LangSuitE's success flag, the feedback, the template used.
+
+    ``crash`` names the exception LangSuitE's code raises in this action (its run ends there without
+    a result); ``state`` is then the world as the action left it before raising.
+    """
 
     state: WorldState
     success: bool
     feedback: str
     template: tuple[str, str]
+    crash: str | None = None
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What differs between the tasks' environments (``rearrange_env``, ``alfred_env``, ``iqa_env``):
+    the observed set, the observation text and the text after ``open``."""
+
+    name: str
+    observed: Callable[..., dict[str, int]]  # (scene, pose, config) -> object id -> instance
+    describe: Callable[..., str]  # (scene, pose, config, high_level, seen) -> text
+    opened: Callable[..., str]  # (scene, object id) -> text
+
+
+REARRANGEMENT = Profile("rearrangement", observe.observed, observe.observation, observe.opened_object)
+ALFRED = Profile("alfred", observe.observed, observe.alfred_observation, observe.alfred_opened_object)
 
 
 @dataclass(frozen=True)
 class Engine:
-    """The per-task settings the actions need: agent settings, templates, action level."""
+    """The per-task settings the actions need: agent settings, templates, action level, the task's
+    environment (``profile``) and its actions (``handlers``: action class name -> handler)."""
 
     config: AgentConfig
     templates: Templates
     high_level: bool = False
+    profile: Profile = REARRANGEMENT
+    handlers: Mapping[str, Callable[..., Result]] | None = None
     _seen: dict = field(default_factory=dict, compare=False, repr=False)  # (scene id, pose) -> (scene, seen)
 
     def observation(self, state: WorldState) -> str:
-        return observe.observation(state.scene, state.pose, self.config, self.high_level, self._observed(state))
+        return self.profile.describe(state.scene, state.pose, self.config, self.high_level, self._observed(state))
 
     def execute(self, state: WorldState, act: Act) -> Result:
         """Run one action (never ``Stop``, which the agent handles)."""
-        handler = _HANDLERS.get(act.name)
+        handler = (self.handlers if self.handlers is not None else HANDLERS).get(act.name)
         if handler is None:
             return Result(state, False, f"Action {act.name} not found in environment.", ("", ""))
         return handler(self, state, act)
@@ -94,7 +122,7 @@ class Engine:
             return hit[1]
         if len(self._seen) > 64:
             self._seen.clear()
-        seen = observe.observed(state.scene, state.pose, self.config)
+        seen = self.profile.observed(state.scene, state.pose, self.config)
         self._seen[key] = (state.scene, seen)
         return seen
 
@@ -190,7 +218,7 @@ def _open_close(engine: Engine, state: WorldState, act: Act) -> Result:
     after = replace(state, scene=state.scene.with_node(node, replace(thing, openness=openness, is_open=opening)))
     if opening:
         return engine._say(after, True, "Open", "success.default", object=name, openness=openness,
-                           observation=observe.opened_object(after.scene, act.object_id))
+                           observation=engine.profile.opened(after.scene, act.object_id))
     return engine._say(after, True, "Close", "success.default", object=name, observation=engine.observation(after))
 
 
@@ -224,7 +252,8 @@ def _goto(engine: Engine, state: WorldState, act: Act) -> Result:
     return engine._say(after, True, "GoTo", "success.default", object=name, observation=engine.observation(after))
 
 
-_HANDLERS = {"MoveAhead": _move_ahead, "TurnLeft": _turn, "TurnRight": _turn, "PickUp": _pick_up, "Drop": _drop,
-             "Open": _open_close, "Close": _open_close, "Goto": _goto}
+HANDLERS = {"MoveAhead": _move_ahead, "TurnLeft": _turn, "TurnRight": _turn, "PickUp": _pick_up, "Drop": _drop,
+            "Open": _open_close, "Close": _open_close, "Goto": _goto}
 
-__all__ = ["ACTION_NAMES", "Act", "Engine", "GridError", "Result", "WorldState", "goto_boxes"]
+__all__ = ["ACTION_NAMES", "ALFRED", "HANDLERS", "REARRANGEMENT", "Act", "Engine", "GridError", "Profile", "Result",
+           "WorldState", "goto_boxes"]

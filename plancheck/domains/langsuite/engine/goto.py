@@ -236,3 +236,56 @@ def path_moves(path: list[tuple[int, int]], direction: str) -> list[str]:
             direction, turns = table[key]
             out.extend(turns)
     return out
+
+
+FACING = {"up": (0.0, 1.0), "right": (1.0, 0.0), "down": (0.0, -1.0), "left": (-1.0, 0.0)}
+
+
+class GotoEnds:
+    """Where ``goto`` puts the agent on a scene whose boxes do not change, for many starts and targets.
+
+    The grid is built once; a goto's end is the first candidate (last found first) that a path reaches
+    from the agent's cell (A* finds a path exactly when one exists, so reachability is a breadth-first
+    scan), and the agent then faces the object's dominant axis whatever its heading was. Returns
+    ``(x, y, facing)``, None (no candidate reachable) or False (already there: a one-cell path).
+    """
+
+    def __init__(self, bounds: Rect, step: float, boxes: Iterable[Rect]):
+        self.bounds, self.step = bounds, step
+        self.grid = build_grid(bounds, step, boxes)
+
+    def cell(self, x: float, y: float) -> tuple[int, int]:
+        return _index(y, self.bounds[1], self.step), _index(x, self.bounds[0], self.step)
+
+    def end(self, agent: tuple[float, float], target: tuple[float, float]) -> tuple[float, float, str] | None | bool:
+        grid = [row[:] for row in self.grid]
+        row2, col2 = self.cell(*target)
+        row1, col1 = self.cell(*agent)
+        try:
+            grid[row2][col2] = 3
+            grid[row1][col1] = 4
+        except IndexError:
+            raise GridError("the agent or the target lies off the grid") from None
+        found = candidates(grid, row2, col2)
+        seen = _reach(grid, (row1, col1))
+        while found:
+            end = found.pop()
+            if end in seen:
+                if end == (row1, col1):
+                    return False
+                row, col = end
+                return col * self.step + self.bounds[0], row * self.step + self.bounds[1], facing(col2, row2, col, row)
+        return None
+
+
+def _reach(grid: list[list[int]], start: tuple[int, int]) -> set[tuple[int, int]]:
+    n, m = len(grid), len(grid[0])
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        r, c = queue.popleft()
+        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= nr < n and 0 <= nc < m and grid[nr][nc] != 1 and (nr, nc) not in seen:
+                seen.add((nr, nc))
+                queue.append((nr, nc))
+    return seen

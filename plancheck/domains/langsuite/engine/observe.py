@@ -69,7 +69,7 @@ def sides(scene: Scene, pose: Pose, config: AgentConfig, objects: Iterable[int])
 _PREFIX = {FRONT: "In front of you, You see ", LEFT: "On your left, you see ", RIGHT: "On your right, you see "}
 
 
-def _group_text(scene: Scene, side: str, members: Sequence[int]) -> str:
+def _group_text(scene: Scene, side: str, members: Sequence[int], left_space: bool = True) -> str:
     if not members:
         return ""
     names, nodes = scene.names, scene.nodes
@@ -89,7 +89,8 @@ def _group_text(scene: Scene, side: str, members: Sequence[int]) -> str:
             if children:
                 text += "an opened " + names[oid] + ", " + "there is a " + ", a ".join(children) + " in/on it; "
             else:
-                text += ("an opened" if side == LEFT else "an opened ") + names[oid] + ", " + "it's empty; "
+                opened = "an opened" if side == LEFT and left_space else "an opened "
+                text += opened + names[oid] + ", " + "it's empty; "
         else:
             text += "a " + names[oid] + "; "
     return text.strip("; ") + ". "
@@ -106,6 +107,17 @@ def observation(scene: Scene, pose: Pose, config: AgentConfig, high_level: bool 
     if not text:
         return NOTHING_HIGH if high_level else NOTHING_LOW
     return text
+
+
+def alfred_observation(scene: Scene, pose: Pose, config: AgentConfig, high_level: bool = False,
+                       seen: dict[str, int] | None = None) -> str:
+    """ALFRED's ``get_observation``: Rearrangement's text with the left group's space in place
+    ("an opened cabinet_0, it's empty") and the low-level "You see nothing" text at both levels."""
+    if seen is None:
+        seen = observed(scene, pose, config)
+    groups = sides(scene, pose, config, seen.values())
+    text = "".join(_group_text(scene, side, groups[side], left_space=False) for side in (FRONT, LEFT, RIGHT))
+    return text or NOTHING_LOW
 
 
 def look_around(scene: Scene) -> str:
@@ -126,6 +138,11 @@ def opened_object(scene: Scene, object_id: str) -> str:
     root = next((r for r in scene.roots if scene.nodes[r].id == object_id), None)
     children = [scene.names[scene.nodes[c].id] for c in scene.nodes[root].children] if root is not None else []
     return "In/on it you see " + (", a ".join(children) if children else "nothing")
+
+
+def alfred_opened_object(scene: Scene, object_id: str) -> str:
+    """ALFRED's text after ``open``: Rearrangement's, ended with a full stop."""
+    return opened_object(scene, object_id) + "."
 
 
 def held(scene: Scene, inventory: Sequence[int]) -> str:

@@ -52,6 +52,12 @@ class Thing:
     openness: float | None = None
     is_toggled: bool = False
     children: tuple[int, ...] = ()
+    dirtyable: bool = False
+    is_dirty: bool = False
+    sliceable: bool = False
+    is_sliced: bool = False
+    temperature: str | None = None
+    first_parent: str | None = None  # the metadata's first parentReceptacles entry (IQA reads it)
 
     @property
     def closed_container(self) -> bool:
@@ -183,14 +189,15 @@ def _non_floor(parents: Sequence[str] | None) -> list[str]:
     return [p for p in parents or () if "Floor|" not in p]
 
 
-def fix_receptacles(objects: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """``create_world``'s first pass: receptacleObjectIds recomputed from parentReceptacles."""
+def fix_receptacles(objects: Sequence[Mapping[str, Any]], floor_parents: bool = False) -> list[dict[str, Any]]:
+    """``create_world``'s first pass: receptacleObjectIds recomputed from parentReceptacles (Rearrangement
+    skips "Floor|" parents; ALFRED keeps them, ``floor_parents``, which cuts the floor's two-way pairs too)."""
     parent2children: dict[str, list[str]] = {}
     children2parent: dict[str, list[str]] = {}
     for obj in objects:
         children2parent[obj["objectId"]] = []
         for p in obj.get("parentReceptacles") or ():
-            if "Floor|" in p:
+            if "Floor|" in p and not floor_parents:
                 continue
             children2parent[obj["objectId"]].append(p)
             parent2children.setdefault(p, []).append(obj["objectId"])
@@ -209,34 +216,69 @@ def fix_receptacles(objects: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]
     return fixed
 
 
-def make_thing(obj: Mapping[str, Any], children: tuple[int, ...], where: str) -> Thing:
+BOXES = ("aabb", "aabb-exact", "alfred")
+
+
+def box_of(obj: Mapping[str, Any], boxes: str = "aabb") -> Rect:
+    """An object's rectangle as a task builds it.
+
+    ``aabb`` (Rearrangement): ``axisAlignedBoundingBox`` centre +- size/2, a zero size becomes 0.1;
+    ``aabb-exact`` (IQA): the same without the 0.1 rule; ``alfred`` (ALFRED's ``AlfredObject``):
+    ``center`` +- ``bbox``/2 when the data has them, else ``position`` with a 0.1 x 0.1 box.
+    """
+    if boxes == "alfred":
+        size = obj["bbox"] if "bbox" in obj else {"x": 0.1, "z": 0.1}
+        center = obj["center"] if "center" in obj else obj["position"]
+        x, y, sx, sy = center["x"], center["z"], size["x"], size["z"]
+        return x - sx / 2, y - sy / 2, x + sx / 2, y + sy / 2
+    box = obj["axisAlignedBoundingBox"]
+    center, size = box["center"], box["size"]
+    if boxes == "aabb-exact":
+        cx, cy, sx, sy = center["x"], center["z"], size["x"], size["z"]
+        return cx - (1 / 2) * sx, cy - (1 / 2) * sy, cx + (1 / 2) * sx, cy + (1 / 2) * sy
+    return rect_from_center(center["x"], center["z"], size["x"], size["z"])
+
+
+def make_thing(obj: Mapping[str, Any], children: tuple[int, ...], where: str, boxes: str = "aabb") -> Thing:
     """One instance from its metadata dict."""
     try:
-        box = obj["axisAlignedBoundingBox"]
-        center, size = box["center"], box["size"]
-        rect = rect_from_center(center["x"], center["z"], size["x"], size["z"])
+        rect = box_of(obj, boxes)
         oid = obj["objectId"]
         openness = obj.get("openness")
+        parents = obj.get("parentReceptacles") or ()
         return Thing(
             id=oid, category=oid.split("|")[0], object_type=obj.get("objectType", oid.split("|")[0]),
             asset=obj.get("name", ""), rect=rect, position=centroid(rect),
             pickupable=bool(obj.get("pickupable")), openable=bool(obj.get("openable")),
             receptacle=bool(obj.get("receptacle")), toggleable=bool(obj.get("toggleable")),
             is_open=bool(obj.get("isOpen")), openness=None if openness is None else float(openness),
-            is_toggled=bool(obj.get("isToggled")), children=children)
+            is_toggled=bool(obj.get("isToggled")), children=children,
+            dirtyable=bool(obj.get("dirtyable")), is_dirty=bool(obj.get("isDirty")),
+            sliceable=bool(obj.get("sliceable")), is_sliced=bool(obj.get("isSliced")),
+            temperature=obj.get("temperature"), first_parent=parents[0] if parents else None)
     except (KeyError, TypeError) as exc:
         raise BadInputError(f"{where}: object {obj.get('objectId', '?')!r} lacks a field LangSuitE reads: {exc}") \
             from None
 
 
-def build_scene(world_data: Mapping[str, Any], where: str = "scene") -> Scene:
-    """The scene LangSuitE builds from one AI2-THOR metadata dict (``create_world`` + ``World.create``)."""
+def build_scene(world_data: Mapping[str, Any], where: str = "scene", boxes: str = "aabb",
+                floor_parents: bool = False) -> Scene:
+    """The scene LangSuitE builds from one AI2-THOR metadata dict (``create_world`` + ``World.create``).
+
+    The room is the rectangle over ``sceneBounds.cornerPoints`` (Rearrangement), or LangSuitE's
+    ALFRED ``polys_2d`` corners when the data has them (``AlfredWorld``); ``boxes`` picks the box rule
+    (:func:`box_of`); ``floor_parents`` is ALFRED's first pass (:func:`fix_receptacles`).
+    """
     try:
         raw = world_data["objects"]
-        room = room_from_bounds(world_data["sceneBounds"]["cornerPoints"])
-    except (KeyError, TypeError) as exc:
-        raise BadInputError(f"{where}: missing {exc} (need objects and sceneBounds.cornerPoints)") from None
-    objects = fix_receptacles(raw)
+        if "polys_2d" in world_data:
+            room = Room(tuple((float(x), float(y)) for x, y in world_data["polys_2d"]))  # type: ignore[arg-type]
+        else:
+            room = room_from_bounds(world_data["sceneBounds"]["cornerPoints"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadInputError(f"{where}: missing {exc} (need objects and sceneBounds.cornerPoints or polys_2d)") \
+            from None
+    objects = fix_receptacles(raw, floor_parents)
     by_id: dict[str, Mapping[str, Any]] = {}
     for obj in objects:
         by_id.setdefault(obj["objectId"], obj)
@@ -251,7 +293,7 @@ def build_scene(world_data: Mapping[str, Any], where: str = "scene") -> Scene:
             if kid in by_id:
                 kids[kid] = build(kid, path + (oid,))
         node = len(nodes)
-        nodes[node] = make_thing(obj, tuple(kids.values()), where)
+        nodes[node] = make_thing(obj, tuple(kids.values()), where, boxes)
         return node
 
     roots = [build(obj["objectId"], ()) for obj in objects

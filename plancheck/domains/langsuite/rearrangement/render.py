@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from plancheck.domains.langsuite.engine.actions import WorldState
 from plancheck.domains.langsuite.engine.geometry import Rect
 from plancheck.domains.langsuite.engine.scene import Scene
+from plancheck.domains.langsuite.picture import HEAD, Room, path_points
 from plancheck.domains.langsuite.rearrangement import scoring
 from plancheck.domains.langsuite.rearrangement.rules import Task, step
 from plancheck.drawing.shapes import (
@@ -29,9 +30,6 @@ from plancheck.drawing.shapes import (
     padded,
 )
 from plancheck.verifier.verdict import Verdict
-
-SIZE = 560.0  # the room's longer side, in pixels
-HEAD = 26.0
 
 
 def states(task: Task, replies: Sequence[str]) -> list[WorldState]:
@@ -56,21 +54,6 @@ def _positions(scene: Scene) -> dict[str, tuple[Rect, bool]]:
     return out
 
 
-class _Room:
-    def __init__(self, scene: Scene):
-        self.xmin, self.ymin, xmax, self.ymax = scene.room.bounds
-        self.scale = SIZE / max(xmax - self.xmin, self.ymax - self.ymin, 1e-6)
-        self.width, self.height = (xmax - self.xmin) * self.scale, (self.ymax - self.ymin) * self.scale
-
-    def at(self, x: float, y: float) -> tuple[float, float]:
-        return (12 + (x - self.xmin) * self.scale, HEAD + (self.ymax - y) * self.scale)
-
-    def box(self, rect: Rect) -> tuple[float, float, float, float]:
-        left, top = self.at(rect[0], rect[3])
-        right, bottom = self.at(rect[2], rect[1])
-        return left, top, max(right - left, 2.0), max(bottom - top, 2.0)
-
-
 def _draw(task: Task, worlds: Sequence[WorldState], title: str, caption: Sequence[str]) -> Drawing:
     start, goal, now = _positions(task.start_scene), _positions(task.goal_scene), _positions(worlds[-1].scene)
     first, wanted = task.poses("corrected")
@@ -78,7 +61,7 @@ def _draw(task: Task, worlds: Sequence[WorldState], title: str, caption: Sequenc
     moved = sorted(scoring.split_changed(task.start_scene, scoring.changed(wanted, first), first)[1])
     good, _ = scoring.split_changed(worlds[-1].scene, scoring.changed(
         scoring.all_object_poses(worlds[-1].scene, "corrected"), first), wanted)
-    room = _Room(task.start_scene)
+    room = Room(task.start_scene)
     canvas = Canvas(room.width + 24, HEAD + room.height + 14 + 16 * len(caption))
     canvas.text(12, 10, title, size=13, bold=True)
     canvas.rect(12, HEAD, room.width, room.height, fill="#fafafa", stroke=INK, width=2, role="room")
@@ -97,12 +80,10 @@ def _draw(task: Task, worlds: Sequence[WorldState], title: str, caption: Sequenc
                         role="placed" if right else "misplaced",
                         title=f"{key} at the end: {'as the goal wants' if right else 'not as the goal wants'}")
             canvas.text(x + w + 3, y + h / 2, names.of.get(key, key), size=9, fill=INK)
-    path = [room.at(world.pose.x, world.pose.y) for world in worlds]
-    moved_path = [point for i, point in enumerate(path) if i == 0 or point != path[i - 1]]
-    if len(moved_path) > 1:
-        canvas.line(moved_path, stroke=ANSWER, width=3, role="agent-path", title="the agent's path")
-    x0, y0 = path[0]
-    canvas.circle(x0, y0, 5, fill="#ffffff", stroke=ANSWER, width=2, role="agent-start", title="the agent's start")
+    path = path_points(room, worlds)
+    if len(path) > 1:
+        canvas.line(path, stroke=ANSWER, width=3, role="agent-path", title="the agent's path")
+    canvas.circle(*path[0], 5, fill="#ffffff", stroke=ANSWER, width=2, role="agent-start", title="the agent's start")
     last = worlds[-1].pose
     tip = room.at(last.x + last.vx * 0.4, last.y + last.vy * 0.4)
     canvas.circle(*path[-1], 6, fill=ANSWER, stroke=INK, width=0.8, role="agent", title="the agent at the end")

@@ -1,0 +1,1 @@
+"""LangSuitE's Interactive QA task (IQUAD questions) on the default kitchens, re-created."""

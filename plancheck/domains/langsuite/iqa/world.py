@@ -1,0 +1,260 @@
+"""LangSuitE's Interactive QA (re-created) as the CLI and the batch code see it (``WORLD``).
+
+Instances are IQUAD questions on the default kitchens (:mod:`instance`); LangSuitE's own 1,000
+recorded scene states and questions are not public. Episodes start at a point drawn from the seed
+(as LangSuitE draws it, unseeded; an unseeded log is followed from every start it fits); they are played step
+by step (``play``), re-verified (``check``,
+``evaluate``), and their evidence-gathering optimum is computed (``solve``, ``export``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from plancheck.domains.langsuite.iqa import check as check_mod
+from plancheck.domains.langsuite.iqa import pddl, report
+from plancheck.domains.langsuite.iqa.game import IqaFollower, IqaGame
+from plancheck.domains.langsuite.iqa.instance import Question, question, select
+from plancheck.domains.langsuite.iqa.parse import READINGS, answer_replies, reply_for
+from plancheck.domains.langsuite.iqa.problem import Evidence
+from plancheck.domains.langsuite.iqa.prompts import LEVELS
+from plancheck.domains.langsuite.iqa.records import read_answers
+from plancheck.domains.langsuite.iqa.rules import Task
+from plancheck.domains.langsuite.iqa.solve import PLANNERS, optimal, solve_episode
+from plancheck.drawing.shapes import Picture
+from plancheck.episodes.game import CheckedStep, Outcome, Replies
+from plancheck.errors import BadInputError, InstanceNotFoundError
+from plancheck.limits import DEFAULT, Limits
+from plancheck.solvers.result import SolveResult
+from plancheck.verifier.verdict import Verdict
+from plancheck.world import (
+    EPISODIC,
+    BrokenRecord,
+    Capability,
+    Option,
+    Prompt,
+    Record,
+    Summary,
+    WorldBase,
+    shared_option,
+)
+
+DEFAULTS = {"reading": "langsuite", "level": "low"}
+
+
+@cache
+def _optimum(qid: str, level: str, seed: int) -> int | None:
+    return optimal(Task(question(qid), level), seed).timesteps
+
+
+class ScriptPolicy:
+    """Replies fixed in advance; a thought when they run out (the task's forced answer then decides)."""
+
+    def __init__(self, replies: Sequence[str]):
+        self.list = tuple(replies)
+
+    def replies(self, step: int, game) -> Replies:
+        return Replies(self.list[step - 1] if step <= len(self.list) else "Thought: I keep looking.")
+
+
+class IqaEpisodes:
+    world = "iqa"
+    readings = READINGS
+    policies = ("optimal",)
+    has_goal = True
+
+    def instance(self, name: str) -> Question:
+        try:
+            return question(name)
+        except BadInputError as error:
+            raise InstanceNotFoundError(error.message) from None
+
+    def instance_id(self, item: Question) -> str:
+        return item.id
+
+    def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+        unknown = sorted(set(given) - set(DEFAULTS))
+        if unknown:
+            raise BadInputError(f"unknown setting(s) {', '.join(unknown)}; iqa has reading, level")
+        settings, missing = {}, []
+        for key, default in DEFAULTS.items():
+            value = given.get(key)
+            if value is None:
+                settings[key] = default
+                missing.append(f"{key}={default}")
+                continue
+            allowed = tuple(READINGS) if key == "reading" else LEVELS
+            if value not in allowed:
+                raise BadInputError(f"setting {key} must be one of {', '.join(allowed)}, not {value!r}")
+            settings[key] = value
+        notes = (f"setting(s) not logged, LangSuitE's defaults used: {', '.join(missing)}",) if missing else ()
+        return settings, notes
+
+    def game(self, item: Question, seed: int, settings: Mapping[str, Any]) -> IqaGame:
+        return IqaGame(item, seed, settings)
+
+    def follower(self, item: Question, settings: Mapping[str, Any]) -> IqaFollower:
+        return IqaFollower(item, settings)  # the start drawn unseeded: every start the log fits is followed
+
+    def policy(self, name: str, game: IqaGame, seed: int) -> ScriptPolicy:
+        if name != "optimal":
+            raise BadInputError(f"unknown policy {name!r}; iqa offers {', '.join(self.policies)}")
+        ref = optimal(game.task, seed)
+        if ref.plan is None or not ref.certified:  # no evidence within the limit: never guess
+            return ScriptPolicy(["YES"])
+        return ScriptPolicy(ref.replies)
+
+    def describe(self, step: CheckedStep) -> str:
+        info = step.transition.info if step.transition is not None else {}
+        if not info or not info.get("ended"):
+            return ""
+        return f"ended ({info['ended']}): LangSuitE says {'right' if info['right'] else 'wrong'}" + \
+            ("; its evaluator counts it" if info["counted"] else "")
+
+    def outcome(self, item: Question, settings: Mapping[str, Any], steps: Sequence[CheckedStep]) -> Outcome:
+        last = next((s.transition for s in reversed(steps) if s.transition is not None), None)
+        info = dict(last.info) if last is not None else {}
+        scores = {"correct": float(bool(info.get("right"))), "accuracy": float(bool(info.get("counted"))),
+                  "steps": float(info.get("timesteps", len(steps))), "answered": float(info.get("ended") == "answer")}
+        level = settings.get("level", "low")
+        optimum = _optimum(item.id, level, info["seed"]) if "seed" in info else None
+        notes = []
+        if "starts" in info:
+            notes.append(f"an unseeded log: {info['starts']} start point(s) LangSuitE can draw fit it; no optimum "
+                         "without the start")
+        if info.get("crashed"):
+            notes.append(info["crashed"] + "; LangSuitE's run would end there without a verdict")
+        metrics = {"level": level, "ended": info.get("ended"), "forced": bool(info.get("forced")),
+                   "question_type": item.kind}
+        return Outcome(scores, metrics, None if optimum is None else {"steps": float(optimum)}, bool(info.get("right")),
+                       len(steps) if info.get("right") else None, tuple(notes))
+
+
+@dataclass(frozen=True)
+class Seeded:
+    """A question with the start seed its answer record names (``evaluate`` reads the seed from the record)."""
+
+    question: Question
+    seed: int
+
+
+def _started(instance: Question | Seeded, seed: int) -> tuple[Question, int]:
+    """The question and the seed of its start: a record's own seed, else the option's."""
+    return (instance.question, instance.seed) if isinstance(instance, Seeded) else (instance, seed)
+
+
+class IqaWorld(WorldBase):
+    name = "iqa"
+    title = ("LangSuitE Interactive QA, re-created on regenerated scenes (IQUAD's questions on the 30 default "
+             "kitchens; LangSuitE's own 1,000 scene states are not public)")
+    capabilities = EPISODIC | {Capability.ANSWERS, Capability.SOLVE, Capability.EXPORT, Capability.STATS,
+                               Capability.RENDER}
+    episodes = IqaEpisodes()
+    options = (
+        Option("level", "LangSuitE's action level: low (move_ahead/turn_*, iqa_cot.json, 2 m view) or high (goto, "
+               "iqa_cot-hl.json, 5 m view)", ("prompt", "play", "check", "evaluate", "solve", "export", "stats"),
+               "low", LEVELS),
+        Option("reading", "how a reply becomes an action: langsuite (its own dispatch)", ("play",), "langsuite",
+               tuple(READINGS)),
+        Option("seed", "the seed that draws the start point (check or render of a reply list, solve, export; an "
+               "answer record's own seed wins)", ("check", "solve", "export", "render"), 0, kind=int),
+        shared_option("planner", "native: the A* of plancheck; or a classical planner on the exported PDDL",
+                      default="native", choices=PLANNERS),
+        shared_option("timeout"),
+        Option("format", "pddl: the evidence problem as PDDL; langsuite: the question as one entry of LangSuitE's "
+               "iqa_test_1k.json ([world_data, qa_list])", ("export",), "pddl", ("pddl", "langsuite")),
+    )
+
+    def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[Question]:
+        return select(selectors)
+
+    def instance_json(self, instance: Question) -> dict[str, Any]:
+        return {"id": instance.id, "scene": instance.scene, "type": instance.kind, "question": instance.text,
+                "answer": instance.answer, "object_class": instance.object_class, "receptacle": instance.receptacle,
+                "removed": instance.removed, "seed": instance.seed}
+
+    def prompt(self, instance: Question, level: str = "low", **options: Any) -> Prompt:
+        """LangSuitE's opening message (a system message; the model's reply comes next)."""
+        return Prompt(instance.id, Task(instance, level).texts.intro(), None)
+
+    def check(self, instance: Question | Seeded, answer: str | Sequence[str], level: str = "low", seed: int = 0,
+              source: str | None = None, limits: Limits = DEFAULT, **options: Any) -> Verdict:
+        instance, seed = _started(instance, seed)
+        replies = answer_replies(answer, source or "answer", limits)
+        return check_mod.check_replies(Task(instance, level), seed, replies, _optimum(instance.id, level, seed))
+
+    def read_answers(self, path: Path, data: Path | None, *, limits: Limits = DEFAULT,
+                     **options: Any) -> Iterator[Record | BrokenRecord]:
+        return read_answers(path, limits)
+
+    def resolve(self, record: Record, data: Path | None, **options: Any) -> Question | Seeded:
+        """The question, with the record's own start seed when it names one."""
+        found = question(record.instance)
+        seed = record.meta.get("seed")
+        return found if seed is None else Seeded(found, seed)
+
+    def answer_key(self, record: Record, instance: Question | Seeded) -> tuple[str, str, int]:
+        """Who answered, the question, and the seed of the start (another start is another episode)."""
+        question, seed = _started(instance, 0)
+        return record.model, question.id, seed
+
+    def summarize(self, results: Iterable[tuple[Record, Verdict]], **options: Any) -> Summary:
+        rows = []
+        for record, verdict in results:
+            seed = verdict.metrics.get("seed")
+            rows.append((record.model, verdict.metrics.get("level", "low"), verdict.instance,
+                         0 if seed is None else seed, verdict.scores, bool(verdict.metrics.get("forced"))))
+        return report.table(rows)
+
+    def solve(self, instance: Question, planner: str = "native", timeout: float = 300.0, level: str = "low",
+              seed: int = 0, **options: Any) -> SolveResult:
+        return solve_episode(Task(instance, level), instance.id, seed, planner, timeout)
+
+    def export(self, instance: Question, format: str = "pddl", level: str = "low", seed: int = 0,
+               **options: Any) -> dict[str, str]:
+        if format == "langsuite":
+            qa: list[Any] = [None, None, None]
+            qa[instance.question_type] = instance.qa()
+            return {f"{instance.id}.json": json.dumps([instance.langsuite_world_data(), qa]) + "\n"}
+        return pddl.export(Evidence(Task(instance, level), seed), instance.id)
+
+    def render(self, instance: Question | Seeded, answer: Any = None, *, verdict: Verdict | None = None,
+               level: str = "low", seed: int = 0, **options: Any) -> Picture:
+        """The kitchen from above with the agent's path from its seeded start and the objects the question is
+        about; ``answer`` is an episode log's episode (seeded: an unseeded start cannot be known) or a JSON list
+        of replies."""
+        from plancheck.domains.langsuite.iqa.render import render
+        from plancheck.episodes.log import Episode as LoggedEpisode
+
+        instance, seed = _started(instance, seed)
+        if isinstance(answer, LoggedEpisode):
+            from plancheck.episodes.check import check_episode, replay_episode
+
+            if answer.header.seed is None:
+                raise BadInputError("IQA draws only a seeded log: the start point is drawn from the seed")
+            seed = answer.header.seed
+            level = self.episodes.settings(answer.header.settings)[0]["level"]
+            verdict = verdict if verdict is not None else check_episode(self.episodes, answer)
+            replies = [s.logged.reply if s.logged.reply is not None else reply_for(s.action or "(no action)")
+                       for s in replay_episode(self.episodes, answer)]
+        elif answer is not None:
+            replies = answer_replies(answer, "answer")
+            verdict = verdict if verdict is not None else self.check(instance, answer, level=level, seed=seed)
+        else:
+            replies = None
+        return render(Task(instance, level), seed, replies, verdict)
+
+    def stats(self, selectors: Sequence[str], data: Path | None, level: str = "low", **options: Any) -> Summary:
+        rows = []
+        for item in select(selectors):
+            rows.append((item.id, item.kind, item.text, str(item.answer), item.removed))
+        return Summary("LangSuitE IQA (re-created): per question", ("question", "type", "text", "answer", "removed"),
+                       tuple(rows))
+
+
+WORLD = IqaWorld()
