@@ -83,7 +83,8 @@ def test_the_strict_reading_ends_an_episode_at_an_unreadable_reply(capsys, tmp_p
     assert code == 0 and [s.action for s in episode.steps] == ["Rock", "Paper", None]
     code, out, _ = run(capsys, "check", "rps", str(log))
     assert code == 1 and "step 3: the reply names no action the strict reading accepts (the reply names several " \
-                         "actions (Scissor, Rock)); the episode ends here" in out
+                         "actions (Scissor, Rock); the reply's committed answer is Rock (several actions named and " \
+                         "none marked as the answer; the last named was read)); the episode ends here" in out
     code, out, _ = run(capsys, "check", "rps", str(log), "--semantics", "benchmark")
     assert code == 0
     code, _, err = run(capsys, "play", "rps", "RockPaperScissorBasic", "--policy", f"replay:{replies}")
