@@ -147,7 +147,7 @@ def _patterns(actions: tuple[str, ...]) -> tuple[re.Pattern, ...]:
     patterns = []
     for action in actions:
         words = re.findall(r"[A-Za-z0-9]+", action)
-        body = r"[ \t_-]+".join(re.escape(word) for word in words)
+        body = r"[ \t_\-\[\]'\"]+".join(re.escape(word) for word in words)
         patterns.append(re.compile(rf"(?<![A-Za-z0-9]){body}(?:s|es)?\.?(?![A-Za-z0-9])", re.IGNORECASE))
     return tuple(patterns)
 
