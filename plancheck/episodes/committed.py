@@ -91,7 +91,17 @@ def read_committed(reply: str, actions: Sequence[str]) -> Committed:
     >>> read_committed("Move North or Move South?", ["Move North", "Move South"]).status
     'ambiguous'
     """
-    found = _find(reply, tuple(actions))
+    return _read(reply, tuple(actions))
+
+
+@lru_cache(maxsize=4096)
+def _read(reply: str, actions: tuple[str, ...]) -> Committed:
+    """:func:`read_committed`, remembered (replies such as "Move North" recur at most steps of a log)."""
+    bare = reply.strip().rstrip(".").lower()
+    exact = [a for a in actions if a.rstrip(".").lower() == bare]
+    if len(exact) == 1:  # the reply is an action's text and nothing else
+        return Committed(CLEAR, exact[0], "the only action named", (exact[0],))
+    found = _find(reply, actions)
     if not found:
         return Committed(NONE, None, "the reply names no action")
     labels = find_labels(reply, _EXTRA)
