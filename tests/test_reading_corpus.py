@@ -1,4 +1,5 @@
-"""Every world reads the reading corpus (``tests/<world>/reading_corpus*.txt``) as a careful person would.
+"""Every world reads the reading corpus (``tests/<world>/reading_corpus*.txt``) as a careful person would: the
+free-text worlds their answers, the episode worlds (SmartPlay's games) their replies, one a step.
 
 The answers were written for these tests, not taken from any model's published outputs; each lists the
 actions a careful reader takes from it and the read status the verdict must carry.
@@ -15,9 +16,17 @@ import pytest
 from plancheck.domains.babyai.committed import read_plan, read_subgoals
 from plancheck.domains.grasp.parse import ParsePolicy as GraspPolicy
 from plancheck.domains.grasp.parse import parse_answer as grasp_answer
+from plancheck.domains.langsuite.rearrangement.parse import READINGS as LANGSUITE_READINGS
+from plancheck.domains.langsuite.rearrangement.parse import SPECIAL, menu
 from plancheck.domains.mango.parse import parse_answer as mango_answer
+from plancheck.domains.smartplay._frame import READINGS, match_act
+from plancheck.domains.smartplay.bandits.prompts import ACTIONS as BANDIT_ACTIONS
+from plancheck.domains.smartplay.crafter.prompts import ACTIONS as CRAFTER_ACTIONS
 from plancheck.domains.smartplay.hanoi.parse import ParsePolicy as HanoiPolicy
 from plancheck.domains.smartplay.hanoi.parse import parse_answer as hanoi_answer
+from plancheck.domains.smartplay.messenger.prompts import ACTIONS as MESSENGER_ACTIONS
+from plancheck.domains.smartplay.rps.prompts import ACTIONS as RPS_ACTIONS
+from plancheck.episodes.committed import read_committed
 from plancheck.errors import AnswerParseError
 from plancheck.rules import Unknown
 from plancheck.translators.answer import ParsedAnswer, Pick
@@ -69,4 +78,66 @@ def test_the_corpus_is_large_and_varied():
     assert sum(per_world.values()) >= 300 and set(per_world) == set(READERS), per_world
     for world in READERS:
         statuses = Counter(case.status for w, case in (param.values for param in CASES) if w == world)
+        assert statuses["clear"] and statuses["ambiguous"] and statuses["none"], (world, statuses)
+
+
+# -- the episode worlds: one reply a step, read against the game's menu --------------------------------
+
+REARRANGEMENT_ACTIONS = menu(["apple_1", "fridge_2", "cabinet_3", "mug_4"])
+# world -> (corpus file, the game's action menu)
+EPISODE_READERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "bandits": ("smartplay/bandits/reading_corpus.txt", BANDIT_ACTIONS),
+    "rps": ("smartplay/rps/reading_corpus.txt", RPS_ACTIONS),
+    "messenger": ("smartplay/messenger/reading_corpus.txt", MESSENGER_ACTIONS),
+    "crafter": ("smartplay/crafter/reading_corpus.txt", CRAFTER_ACTIONS),
+    "rearrangement": ("langsuite/rearrangement/reading_corpus.txt", REARRANGEMENT_ACTIONS),
+}
+SMARTPLAY = ("bandits", "rps", "messenger", "crafter")
+REPLIES = [pytest.param(world, case, id=f"{world}:{case.name}") for world, (file, _) in EPISODE_READERS.items()
+           for case in load(HERE / file, ";")]
+
+
+@pytest.mark.parametrize(("world", "case"), REPLIES)
+def test_every_reply_is_read_as_a_careful_person_reads_it(world: str, case: Case):
+    actions = [a for a in EPISODE_READERS[world][1] if a not in SPECIAL]
+    committed = read_committed(case.text, actions)
+    expect = None if case.expect is None else case.expect[0]
+    assert (committed.action if committed.status != "none" else None, committed.status) == (expect, case.status), \
+        (f"{case.file}, line {case.line}", committed)
+
+
+@pytest.mark.parametrize(("world", "case"), [p for p in REPLIES if p.values[0] in SMARTPLAY])
+def test_smartplay_still_takes_its_own_action_and_says_when_it_is_not_the_committed_one(world: str, case: Case):
+    """The benchmark's action is SmartPlay's (match_act), always; its reply reads clear only when that action is the
+    reply's clear committed answer, and a fallback to action 0 is never clear."""
+    actions = EPISODE_READERS[world][1]
+    read = READINGS["smartplay"].read(case.text, actions)
+    assert read.action == actions[match_act(case.text, actions)]
+    agrees = case.status == "clear" and case.expect is not None and case.expect[0] == read.action
+    fallback = read.rule_status == "none"
+    assert (read.status == "clear") == (agrees and not fallback), (f"{case.file}, line {case.line}", read)
+    assert read.guessed == (read.status != "clear"), read
+    assert bool(read.notes) == (read.status != "clear"), read
+
+
+@pytest.mark.parametrize("case", [p.values[1] for p in REPLIES if p.values[0] == "rearrangement"], ids=str)
+def test_langsuite_still_takes_its_own_action_and_says_when_it_is_not_the_committed_one(case: Case):
+    """LangSuitE's action (or none: a thought, several actions, no action) is kept; the reply reads clear only when
+    that action is the reply's clear committed answer, or LangSuitE takes none where the reply commits to none."""
+    reading = LANGSUITE_READINGS["langsuite"]
+    read, rule = reading.read(case.text, REARRANGEMENT_ACTIONS), reading.rule(case.text, REARRANGEMENT_ACTIONS)
+    assert (read.action, read.rule_status) == (rule.action, rule.status)
+    committed = case.expect[0] if case.expect is not None and case.status == "clear" else None
+    agrees = committed == read.action or (read.action in SPECIAL and (case.status != "clear" or case.expect is None))
+    if read.action not in SPECIAL and committed is not None:
+        agrees = committed.split(" [", 1)[0] == read.action or committed == read.action
+    assert (read.status == "clear") == (agrees and rule.status == "clear"), (f"{case.file}, line {case.line}", read)
+
+
+def test_the_reply_corpus_is_large_and_varied():
+    """At least 100 replies over the episode worlds, each world with clear, ambiguous and unreadable ones."""
+    per_world = Counter(world for world, _ in (param.values for param in REPLIES))
+    assert sum(per_world.values()) >= 100 and set(per_world) == set(EPISODE_READERS), per_world
+    for world in EPISODE_READERS:
+        statuses = Counter(case.status for w, case in (param.values for param in REPLIES) if w == world)
         assert statuses["clear"] and statuses["ambiguous"] and statuses["none"], (world, statuses)

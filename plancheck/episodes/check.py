@@ -183,7 +183,7 @@ class _Run:
             taken = "no action" if read.action is None else _quote(read.action)
             return (f"the reply reads as {taken} under the {self.reading.name} reading{how}, but the log says "
                     f"{_quote(logged.action) if logged.action is not None else 'no action'}")
-        if logged.read is not None and logged.read != read.status:
+        if logged.read is not None and logged.read not in (read.status, read.rule_status):
             return (f"the reply reads {read.status} under the {self.reading.name} reading, but the log says "
                     f"{logged.read}")
         return None
@@ -277,16 +277,20 @@ def _reads(checked: Sequence[CheckedStep]) -> dict[str, int]:
 
 def _read_status(checked: Sequence[CheckedStep]) -> VerdictReading:
     """The log's read status, summed up from its replies' readings (see :func:`replies_reading`)."""
-    return replies_reading([(step.index, step.read.status) for step in checked if step.read is not None])
+    return replies_reading([(step.index, step.read.status) for step in checked if step.read is not None],
+                           [step.index for step in checked if step.read is not None and step.read.guessed])
 
 
-def replies_reading(statuses: Sequence[tuple[int, str]]) -> VerdictReading:
+def replies_reading(statuses: Sequence[tuple[int, str]], guessed: Sequence[int] = ()) -> VerdictReading:
     """The read status of a conversation from its replies' (step, status) readings: ambiguous when a reply was
-    read ambiguously, else clear (a reply that names no action is said with its step: the reading took no
-    action or its benchmark's fallback, and the rest is still read).
+    read ambiguously or the benchmark took an action the reply does not commit to (``guessed``: the steps
+    where it did, e.g. SmartPlay's fallback to action 0); none when no reply names an action; else clear
+    (a reply that names no action and took none is said with its step: the rest is still read).
 
     >>> replies_reading([(1, "clear"), (2, "none"), (3, "ambiguous")]).why
     '1 of 3 replies read clearly; ambiguous at step(s) 3; no action at step(s) 2'
+    >>> replies_reading([(1, "clear"), (2, "none")], guessed=[2]).status.value
+    'ambiguous'
     """
     ambiguous = [str(step) for step, status in statuses if status == AMBIGUOUS]
     unread = [str(step) for step, status in statuses if status == NONE]
@@ -295,7 +299,14 @@ def replies_reading(statuses: Sequence[tuple[int, str]]) -> VerdictReading:
         why += f"; ambiguous at step(s) {', '.join(ambiguous)}"
     if unread:
         why += f"; no action at step(s) {', '.join(unread)}"
-    return VerdictReading(ReadStatus.AMBIGUOUS if ambiguous else ReadStatus.CLEAR, why)
+    if guessed:
+        why += f"; the benchmark's rule took an action the reply does not commit to at step(s) " \
+               f"{', '.join(map(str, guessed))}"
+    if ambiguous or guessed:
+        return VerdictReading(ReadStatus.AMBIGUOUS, why)
+    if statuses and len(unread) == len(statuses):
+        return VerdictReading(ReadStatus.NONE, why)
+    return VerdictReading(ReadStatus.CLEAR, why)
 
 
 def _grouped(checked: Sequence[CheckedStep]) -> tuple[str, ...]:

@@ -43,11 +43,19 @@ class Transition:
 class Read:
     """How a reply was read: ``clear`` (one action), ``ambiguous`` (several; one was chosen) or
     ``none``; ``action`` is the action taken, None when the reading takes none (the episode then
-    ends at this step); ``notes`` say any guess or fallback in plain words."""
+    ends at this step); ``notes`` say any guess or fallback in plain words.
+
+    A benchmark's reading also reads the reply the committed way (:mod:`plancheck.episodes.committed`):
+    ``status`` is then ``clear`` only when the action taken is the one the reply commits to;
+    ``rule_status`` is the benchmark rule's own status (what logs written before that comparison
+    hold; None: the same as ``status``); ``guessed``: an action was taken that the reply does not
+    name (SmartPlay's fallback to action 0) or does not commit to."""
 
     status: str
     action: str | None
     notes: tuple[str, ...] = ()
+    rule_status: str | None = None
+    guessed: bool = False
 
 
 class Reading(Protocol):

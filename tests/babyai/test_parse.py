@@ -104,6 +104,19 @@ def test_langsuite_reads_one_action_per_response():
                                                                  "no action at step(s) 2")
 
 
+def test_langsuite_s_one_match_is_not_clear_when_the_response_commits_to_no_action_or_another():
+    """LangSuitE takes the one action its pattern finds; the response reads clear only when that is its committed
+    answer (an action named in a thought or rejected is not)."""
+    answer = parse_langsuite(["Act: move_ahead", "Thought: I must not move_ahead, a wall is there.",
+                              "Act: pick_up [red ball]"], opening="none")
+    assert answer.actions() == [IGAction("move_ahead"), IGAction("move_ahead"), IGAction("pick_up", "red", "ball")]
+    assert answer.reading.status.value == "ambiguous"
+    assert answer.reading.why.endswith("the benchmark's rule took an action the reply does not commit to at step(s) 2")
+    assert "response(s) 2: LangSuitE's one action match is not the response's committed answer" in answer.notes[-1]
+    plain = parse_langsuite(["Act: turn_left", "I will pick_up the red ball"], opening="none")
+    assert plain.reading.status.value == "clear"
+
+
 def test_langsuite_positions_stay_true_after_characters_that_lower_case_lengthens():
     text = "İİİ Act: TURN_left"  # "İ".lower() is two characters long
     item = parse_langsuite(text, opening="none").items[0]

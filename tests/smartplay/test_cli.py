@@ -83,7 +83,8 @@ def test_the_strict_reading_ends_an_episode_at_an_unreadable_reply(capsys, tmp_p
     assert code == 0 and [s.action for s in episode.steps] == ["Rock", "Paper", None]
     code, out, _ = run(capsys, "check", "rps", str(log))
     assert code == 1 and "step 3: the reply names no action the strict reading accepts (the reply names several " \
-                         "actions (Scissor, Rock)); the episode ends here" in out
+                         "actions (Scissor, Rock); the reply's committed answer is Rock (several actions named and " \
+                         "none marked as the answer; the last named was read)); the episode ends here" in out
     code, out, _ = run(capsys, "check", "rps", str(log), "--semantics", "benchmark")
     assert code == 0
     code, _, err = run(capsys, "play", "rps", "RockPaperScissorBasic", "--policy", f"replay:{replies}")
@@ -136,3 +137,29 @@ def test_convert_smartplay_style_tables(form, capsys, tmp_path):
     assert back.steps[-1].observation is None and back.steps[0].prompt == episode.steps[0].prompt
     code, out, _ = run(capsys, "check", "rps", str(converted), "--json")
     assert code == 0 and json.loads(out)["scores"]["score"] == episode.steps[-1].score
+
+
+def test_smartplay_s_fallback_and_a_differing_answer_are_not_read_clearly(capsys, tmp_path):
+    """SmartPlay's action is the one taken (the log stays SmartPlay's), but a reply it mapped to action 0 or whose
+    committed answer differs is not clear: the step, the log, evaluate's read line and the rows say so."""
+    replies = tmp_path / "replies.json"
+    replies.write_text(json.dumps(["Pull slot machine 2",
+                                   "Pull slot machine 1. paid less.\nAction: Pull slot machine 2.",
+                                   "Final answer: Pull slot machine 2. (not Pull slot machine 1.)"]))
+    log = tmp_path / "play" / "log.jsonl"
+    log.parent.mkdir()
+    code, _, _ = run(capsys, "play", "bandits", "BanditTwoArmedHighLowFixed", "--policy", f"replay:{replies}",
+                     "--steps", "3", "-o", str(log))
+    [episode] = read_episodes(log)
+    assert code == 0 and [s.action for s in episode.steps] == ["Pull slot machine 1."] * 2 + ["Pull slot machine 2."]
+    assert [s.read for s in episode.steps] == ["ambiguous", "ambiguous", "clear"]
+    assert episode.steps[1].notes == ("SmartPlay takes Pull slot machine 1., the action written first",
+                                      "the reply's committed answer is Pull slot machine 2. (introduced as the "
+                                      "answer: 'Action:'), not Pull slot machine 1.")
+    code, out, _ = run(capsys, "check", "bandits", str(log))
+    assert code == 0 and "read: ambiguous (1 of 3 replies read clearly; ambiguous at step(s) 1, 2; the benchmark's " \
+                         "rule took an action the reply does not commit to at step(s) 1, 2)" in out
+    rows = tmp_path / "rows.jsonl"
+    code, out, _ = run(capsys, "evaluate", "bandits", str(log), "--summary", "-o", str(rows))
+    assert "read: 0 clear, 1 ambiguous, 0 none" in out
+    assert [json.loads(line)["read"] for line in rows.read_text().splitlines()] == ["ambiguous"]

@@ -51,14 +51,29 @@ def test_an_action_inside_a_longer_named_action_is_not_another_one():
     actions = ["Do", "Do nothing", "Move North"]
     assert _frame.READINGS["strict"].read("Do nothing.", actions).action == "Do nothing"
     assert _frame.READINGS["smartplay"].read("Do nothing.", actions).action == "Do"  # SmartPlay's own pick
-    assert _frame.READINGS["smartplay"].read("Do nothing.", actions).status == "clear"
+    read = _frame.READINGS["smartplay"].read("Do nothing.", actions)
+    assert (read.status, read.rule_status, read.guessed) == ("ambiguous", "clear", True)  # the reply means Do nothing
+    assert read.notes[-1] == "the reply's committed answer is Do nothing (the only action named), not Do"
     assert _frame.READINGS["strict"].read("I don't know: Move North", actions).status == "ambiguous"  # don't = do
 
 
 def test_the_fallback_is_reported():
     read = _frame.READINGS["smartplay"].read("Pull slot machine 2", ["Pull slot machine 1.", "Pull slot machine 2."])
     assert read.action == "Pull slot machine 1."
-    assert read.notes == ("no action text in the reply; SmartPlay takes action 0 (Pull slot machine 1.)",)
+    assert read.notes == ("no action text in the reply; SmartPlay takes action 0 (Pull slot machine 1.)",
+                          "the reply's committed answer is Pull slot machine 2. (the only action named), not "
+                          "Pull slot machine 1.")
+    assert (read.status, read.rule_status, read.guessed) == ("ambiguous", "none", True)
+    read = _frame.READINGS["smartplay"].read("I'm not sure", ["Pull slot machine 1.", "Pull slot machine 2."])
+    assert (read.status, read.action, read.guessed) == ("none", "Pull slot machine 1.", True)
+
+
+def test_the_committed_reading_is_selectable():
+    read = _frame.READINGS["committed"].read("Paper beats rock.\nFinal answer: Rock", ACTIONS)
+    assert (read.status, read.action, read.notes) == ("clear", "Rock", ())
+    assert _frame.READINGS["smartplay"].read("Paper beats rock.\nFinal answer: Rock", ACTIONS).action == "Paper"
+    read = _frame.READINGS["committed"].read("no idea", ACTIONS)
+    assert (read.status, read.action) == ("none", None)
 
 
 def test_the_code_normalisation_reproduces_table_2_and_the_printed_formula_does_not():

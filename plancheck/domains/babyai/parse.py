@@ -36,6 +36,7 @@ from lark import Lark, Token, UnexpectedInput
 from plancheck.domains.babyai.rules import ACTION_NAMES, Action
 from plancheck.domains.babyai.tasks import LANGSUITE_ACTIONS, SUBGOAL_KINDS, IGAction, Subgoal
 from plancheck.episodes.check import replies_reading
+from plancheck.episodes.committed import read_committed
 from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE
 from plancheck.errors import AnswerParseError, Location
 from plancheck.rules import Unknown
@@ -338,10 +339,15 @@ def parse_langsuite(responses: str | list[str], *, opening: str = "auto",
                  f"{lines[count - 1][1].strip()[:60]!r}): not steps",)
     del lines[:count]
     reads = []  # each step's read status: a response holding several actions is ambiguous, none names none
+    guessed: list[int] = []  # steps where LangSuitE's one match is not the response's committed answer
     for step, (offset, raw) in enumerate(lines, start=1):
         lexed = _tokens("langsuite", raw.translate(_ASCII_LOWER), offset, text, source)
         found = [t for t in lexed if t.type == "ACTION"]
-        reads.append((step, CLEAR if len(found) == 1 else AMBIGUOUS if found else NONE))
+        status = CLEAR if len(found) == 1 else AMBIGUOUS if found else NONE
+        if len(found) == 1 and not _commits_to(raw, _ig_action(found[0].value)):
+            status = AMBIGUOUS
+            guessed.append(step)
+        reads.append((step, status))
         if len(found) != 1:
             shown = raw.strip()
             lead = offset + (len(raw) - len(raw.lstrip()))
@@ -351,7 +357,24 @@ def parse_langsuite(responses: str | list[str], *, opening: str = "auto",
         action = _ig_action(found[0].value)
         at = offset + found[0].start_pos
         items.append(ParsedAction(action, at, at + len(action.word)))
-    return ParsedAnswer(tuple(items), tuple(spans), "one action per response", notes, replies_reading(reads))
+    if guessed:
+        notes += (f"response(s) {', '.join(map(str, guessed))}: LangSuitE's one action match is not the response's "
+                  "committed answer (an action in a thought, or rejected)",)
+    return ParsedAnswer(tuple(items), tuple(spans), "one action per response", notes,
+                        replies_reading(reads, guessed))
+
+
+_IG_MENU = tuple(LANGSUITE_ACTIONS) + tuple(f"{word} [{' '.join(p for p in (colour, thing) if p)}]"
+                                           for word in ("pick_up", "drop", "toggle")
+                                           for colour in (None, *_COLOURS) for thing in _THINGS)
+
+
+def _commits_to(response: str, action: IGAction) -> bool:
+    """Whether the response's committed answer (:mod:`plancheck.episodes.committed`) is ``action`` (its word,
+    when the answer names no object)."""
+    committed = read_committed(response, _IG_MENU)
+    return committed.status == CLEAR and committed.action is not None and \
+        committed.action.split(" [", 1)[0] == action.word
 
 
 def _opening_length(lines: list[tuple[int, str]], opening: str, text: str, source: str | None) -> int:

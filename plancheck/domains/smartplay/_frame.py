@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from plancheck.episodes.committed import read_committed
 from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE, Read
 
 PLAYER = "You\u2019re a player trying to play the game."
@@ -149,14 +150,50 @@ def _occurrences(text: str, word: str) -> list[int]:
     return found
 
 
+def judged(rule: Read, reply: str, actions: Sequence[str], benchmark: str) -> Read:
+    """A benchmark rule's reading with the reply's committed answer compared (``benchmark`` names the
+    rule in notes): clear only when the action taken is the committed one; a fallback or a differing
+    answer is said. The action taken is the rule's, always."""
+    committed = read_committed(reply, actions)
+    taken = rule.action
+    if taken is None:  # the rule takes no action (the episode ends): the status says why
+        status = rule.status if committed.status == NONE or rule.status != NONE else AMBIGUOUS
+        notes = rule.notes + ((f"the reply's committed answer is {committed.action} ({committed.why})",)
+                              if committed.action is not None else ())
+        return Read(status, None, notes, rule.status)
+    fallback = rule.status == NONE
+    if committed.status == CLEAR and committed.action == taken and not fallback:
+        return Read(CLEAR, taken, (), rule.status)
+    if committed.action is None:
+        why = f"the reply commits to no action ({committed.why})"
+        status = NONE
+    elif committed.action == taken:
+        why = f"the reply's committed answer is {taken} ({committed.why})"
+        status = AMBIGUOUS
+    else:
+        why = f"the reply's committed answer is {committed.action} ({committed.why}), not {taken}"
+        status = AMBIGUOUS
+    if fallback:  # the rule's note says the fallback; the committed answer only when there is one
+        return Read(status, taken, rule.notes + ((why,) if committed.action is not None else ()), rule.status,
+                    guessed=True)
+    return Read(status, taken, (f"{benchmark} takes {taken}, the action written first", why), rule.status,
+                guessed=True)
+
+
 @dataclass(frozen=True, slots=True)
 class SmartPlayReading:
     """``smartplay``: SmartPlay's rule, the action written first; nothing found means action 0.
-    Every guess is reported in a note (the harness itself says nothing)."""
+    The action taken is SmartPlay's; the status compares it with the reply's committed answer
+    (:func:`judged`), and every guess is reported in a note (the harness itself says nothing)."""
 
     name: str = "smartplay"
 
     def read(self, reply: str, actions: Sequence[str]) -> Read:
+        return judged(self.rule(reply, actions), reply, actions, "SmartPlay")
+
+    @staticmethod
+    def rule(reply: str, actions: Sequence[str]) -> Read:
+        """SmartPlay's rule alone, with the status it gives (several actions named: ambiguous)."""
         found = matches(reply, actions)
         if not found:
             return Read(NONE, actions[0], (f"no action text in the reply; SmartPlay takes action 0 ({actions[0]})",))
@@ -171,11 +208,16 @@ class SmartPlayReading:
 @dataclass(frozen=True, slots=True)
 class StrictReading:
     """``strict``: the reply must name exactly one action (SmartPlay's case-insensitive text match);
-    a reply naming none or several is unreadable, no action is taken and the episode ends."""
+    a reply naming none or several is unreadable, no action is taken and the episode ends. The
+    status compares the action with the reply's committed answer, as for ``smartplay``."""
 
     name: str = "strict"
 
     def read(self, reply: str, actions: Sequence[str]) -> Read:
+        return judged(self.rule(reply, actions), reply, actions, "the strict reading")
+
+    @staticmethod
+    def rule(reply: str, actions: Sequence[str]) -> Read:
         found = matches(reply, actions)
         if not found:
             return Read(NONE, None, ("no action text in the reply",))
@@ -185,7 +227,22 @@ class StrictReading:
         return Read(CLEAR, actions[named[0]])
 
 
-READINGS = {"smartplay": SmartPlayReading(), "strict": StrictReading()}
+@dataclass(frozen=True, slots=True)
+class CommittedReading:
+    """``committed``: plancheck's committed-answer reading (:func:`read_committed`): a marked answer
+    wins, asides and rejected options do not count; an ambiguous reply takes the last action named
+    (noted); a reply committing to none takes no action and the episode ends. Not SmartPlay's rule:
+    for playing or re-reading logs the way a careful person reads them."""
+
+    name: str = "committed"
+
+    def read(self, reply: str, actions: Sequence[str]) -> Read:
+        committed = read_committed(reply, actions)
+        notes = () if committed.status == CLEAR else (committed.why,)
+        return Read(committed.status, committed.action, notes)
+
+
+READINGS = {"smartplay": SmartPlayReading(), "strict": StrictReading(), "committed": CommittedReading()}
 
 
 # -- recorded settings, normalisation, the paper's numbers ---------------------------------------------

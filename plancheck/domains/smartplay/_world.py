@@ -23,8 +23,9 @@ from plancheck.verifier.verdict import Verdict
 from plancheck.world import EPISODIC, Capability, Option, Prompt, Record, Summary, WorldBase
 
 READINGS_HELP = ("how a reply becomes an action: smartplay (SmartPlay's rule: the action written first; none "
-                 "found means action 0, reported) or strict (exactly one action named; otherwise no action is "
-                 "taken and the episode ends)")
+                 "found means action 0, reported), strict (exactly one action named; otherwise no action is "
+                 "taken and the episode ends) or committed (the answer the reply commits to: a marked answer wins; "
+                 "none: the episode ends); every reply's status also compares the action with its committed answer")
 
 
 class SmartPlayWorld(WorldBase):

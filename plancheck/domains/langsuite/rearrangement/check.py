@@ -25,17 +25,16 @@ from collections.abc import Sequence
 from math import sqrt
 
 from plancheck.domains.langsuite.engine.actions import Act
+from plancheck.domains.langsuite.rearrangement.parse import WORDS, judged, menu
 from plancheck.domains.langsuite.rearrangement.problem import restored
 from plancheck.domains.langsuite.rearrangement.rules import Outcome, Task, Turn, step
 from plancheck.episodes.check import replies_reading
-from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE
+from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE, Read
 from plancheck.verifier.verdict import Failure, StepView, Verdict
 
 LISTED = {"low": {"MoveAhead", "TurnLeft", "TurnRight", "PickUp", "Drop", "Open", "Close", "Stop"},
           "high": {"Goto", "PickUp", "Drop", "Open", "Close", "Stop"}}
 READ = {"multiple": AMBIGUOUS, "none": NONE}  # how a reply of each outcome kind reads (others: clear)
-WORDS = {"MoveAhead": "move_ahead", "TurnLeft": "turn_left", "TurnRight": "turn_right", "PickUp": "pick_up",
-         "Drop": "drop", "Open": "open", "Close": "close", "Goto": "goto", "Stop": "stop"}
 
 
 def action_text(task: Task, out: Outcome) -> str:
@@ -95,6 +94,8 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
     actions: list[str] = []
     failure: Failure | None = None
     reads: list[tuple[int, str]] = []
+    guessed: list[int] = []
+    choices = menu(task.start_scene.names.ids)
     used = 0
     for reply in replies:
         if turn.stopped or turn.crashed:
@@ -102,8 +103,13 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
         before = turn
         out = step(task, turn, reply)
         used += 1
-        reads.append((used, READ.get(out.kind, CLEAR)))
         text = action_text(task, out)
+        read = Read(READ.get(out.kind, CLEAR), text)
+        if not out.kind.startswith("opening"):
+            read = judged(read, reply, choices)
+        reads.append((used, read.status))
+        if read.guessed:
+            guessed.append(used)
         actions.append(text)
         problem = strict_problem(task, before, out)
         if problem is not None and failure is None:
@@ -133,7 +139,7 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
                    notes=tuple(notes), steps=tuple(views), valid=failure is None, failure=failure, has_goal=True,
                    goal_reached=bool(lang.success), goal_step=turn.timesteps if lang.success else None,
                    ignored=len(replies) - used, scores=scores, metrics=metrics, optimal=optimal,
-                   read=replies_reading(reads))
+                   read=replies_reading(reads, guessed))
 
 
 def plan_replies(task: Task, acts: Sequence[Act]) -> list[str]:

@@ -27,7 +27,7 @@ from typing import Any
 
 from plancheck.domains.langsuite.rearrangement.check import action_text
 from plancheck.domains.langsuite.rearrangement.instance import Episode
-from plancheck.domains.langsuite.rearrangement.parse import _OBJECT_WORDS, OPENING, SPECIAL, reply_for
+from plancheck.domains.langsuite.rearrangement.parse import OPENING, menu, reply_for
 from plancheck.domains.langsuite.rearrangement.problem import restored
 from plancheck.domains.langsuite.rearrangement.rules import Outcome, Task, step
 from plancheck.episodes.game import Transition
@@ -51,14 +51,13 @@ class RearrangementGame:
         return self.turn.prompt
 
     @cached_property
-    def _object_actions(self) -> tuple[str, ...]:
-        names = sorted(self.task.start_scene.names.ids)
-        return tuple(f"{w} [{n}]" for w in _OBJECT_WORDS for n in names)
+    def _menu(self) -> tuple[str, ...]:
+        return menu(self.task.start_scene.names.ids)
 
     def actions(self) -> tuple[str, ...]:
         if not self.turn.started:
             return OPENING
-        return ("move_ahead", "turn_left", "turn_right", "stop") + _OBJECT_WORDS + self._object_actions + SPECIAL
+        return self._menu
 
     def messages(self, earlier: Sequence[str] = ()) -> list[dict[str, str]]:
         return self.turn.messages()

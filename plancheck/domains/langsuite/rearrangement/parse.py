@@ -8,23 +8,32 @@ import json
 from collections.abc import Sequence
 
 from plancheck.domains.langsuite.engine.reply import accepts_opening, read_reply
-from plancheck.domains.langsuite.rearrangement.check import WORDS
+from plancheck.episodes.committed import read_committed
 from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE, Read
 from plancheck.errors import BadInputError, Location
 from plancheck.limits import DEFAULT, Limits, load_json
 from plancheck.translators.answer import within_limits
 
+WORDS = {"MoveAhead": "move_ahead", "TurnLeft": "turn_left", "TurnRight": "turn_right", "PickUp": "pick_up",
+         "Drop": "drop", "Open": "open", "Close": "close", "Goto": "goto", "Stop": "stop"}
 OPENING = ("(opening: accepted)", "(opening: refused)")
 SPECIAL = ("(thought)", "(several actions)", "(no action)")
 _OBJECT_WORDS = ("pick_up", "drop", "open", "close", "goto")
 
 
 class LangSuitEReading:
-    """LangSuitE's reading of a reply (its regular expression, its name lookup, its opening rule)."""
+    """LangSuitE's reading of a reply (its regular expression, its name lookup, its opening rule); the
+    status also compares it with the reply's committed answer (:func:`judged`)."""
 
     name = "langsuite"
 
     def read(self, reply: str, actions: Sequence[str]) -> Read:
+        rule = self.rule(reply, actions)
+        return rule if tuple(actions) == OPENING else judged(rule, reply, actions)
+
+    @staticmethod
+    def rule(reply: str, actions: Sequence[str]) -> Read:
+        """LangSuitE's reading alone."""
         if tuple(actions) == OPENING:
             return Read(CLEAR, OPENING[0] if accepts_opening(reply) else OPENING[1],
                         () if accepts_opening(reply) else ("the reply contains 'not' or \"don't\"",))
@@ -45,6 +54,34 @@ class LangSuitEReading:
             notes = (f"{reading.object_name!r} names no object here: LangSuitE passes {word} without one",) \
                 if reading.object_name else (f"{word} without an object",)
         return Read(CLEAR, word, notes)
+
+
+def judged(rule: Read, reply: str, actions: Sequence[str]) -> Read:
+    """LangSuitE's reading with the reply's committed answer (:mod:`plancheck.episodes.committed`, over the
+    menu's actions) compared: clear only when LangSuitE takes the committed action, or takes none (a
+    thought, several actions, none) where the reply commits to none; otherwise the status and notes say
+    both. The action taken is LangSuitE's, always."""
+    committed = read_committed(reply, [a for a in actions if a not in SPECIAL])
+    taken = rule.action
+    if taken in SPECIAL:  # LangSuitE takes no action: honest unless the reply commits to one
+        if committed.action is None or committed.status != CLEAR:
+            return Read(rule.status, taken, rule.notes, rule.status)
+        return Read(AMBIGUOUS, taken, rule.notes + (f"the reply's committed answer is {committed.action} "
+                                                    f"({committed.why}); LangSuitE takes no action",), rule.status)
+    same = committed.action is not None and (committed.action == taken or committed.action.split(" [", 1)[0] == taken)
+    if committed.status == CLEAR and same:
+        return Read(CLEAR, taken, rule.notes, rule.status)
+    why = (f"the reply commits to no action ({committed.why})" if committed.action is None else
+           f"the reply's committed answer is {committed.action} ({committed.why})" +
+           ("" if same else f", not {taken}"))
+    return Read(NONE if committed.action is None else AMBIGUOUS, taken,
+                rule.notes + (f"LangSuitE takes {taken}", why), rule.status, guessed=True)
+
+
+def menu(names: Sequence[str]) -> tuple[str, ...]:
+    """The action texts of a Rearrangement step, given the scene's display names."""
+    return ("move_ahead", "turn_left", "turn_right", "stop") + _OBJECT_WORDS + \
+        tuple(f"{w} [{n}]" for w in _OBJECT_WORDS for n in sorted(names)) + SPECIAL
 
 
 READINGS = {"langsuite": LangSuitEReading()}
