@@ -64,6 +64,14 @@ def test_the_fuzz_benchmark_runs_on_small_inputs(shared_data):
     assert re.search(r"^validate +plan +", out, re.M) and re.search(r"^  grasp +0 crash\(es\)$", out, re.M)
 
 
+def test_the_grasp_bulk_optima_script_runs():
+    out = run("grasp_bulk_optima.py", "--environments", "160", "--jobs", "2", "--profile", "16")
+    assert re.search(r"^--jobs 2 +160 environments, all certified optimal, in [\d.]+ s: [\d.]+ environments/s, "
+                     r"100,000 in [\d.]+ min \([\d.]+x the target\); [\d.]+ s CPU: .* two idle cores in [\d.]+ min "
+                     r"\([\d.]+x the target\); load average [\d.]+$", out, re.M)
+    assert "grasp/exact.py" in out.split("\nprofile of 16 environments on one core: ")[1]
+
+
 @pytest.mark.slow
 def test_the_boss_level_70_bound_is_146():
     assert run("babyai_boss70_bound.py").splitlines()[-1] == "every plan has at least 146 actions"

@@ -4,6 +4,7 @@ over shards of the input give a single process's output byte for byte; a killed 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -20,12 +21,58 @@ ray = pytest.importorskip("ray", reason="needs the distributed extra: pip instal
 pytestmark = pytest.mark.slow  # a Ray instance takes 10-40 s to start on this machine
 
 
+def _descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` (children, their children, ...), read from /proc."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    """The processes of ``pids`` still running (zombies count as gone)."""
+    alive = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
 @pytest.fixture(scope="module")
 def local_ray():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False,
-             runtime_env={"py_modules": [str(REPO / "plancheck")]})
-    yield
+    """A Ray instance of this machine, without the dashboard; yields its address. Every test connects to it (a
+    ``--ray`` run that starts its own instance and is killed leaves that instance's dashboard and runtime-env
+    agents behind: they ignore SIGTERM). After ``ray.shutdown()`` no process it started may be left: any that
+    is still there after 15 s is killed (by its id) and fails the test."""
+    context = ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False,
+                       runtime_env={"py_modules": [str(REPO / "plancheck")]})
+    yield context.address_info["gcs_address"]
+    started = _descendants(os.getpid())
     ray.shutdown()
+    deadline = time.monotonic() + 15
+    while _alive(started) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = {}
+    for pid in _alive(started):
+        try:
+            left[pid] = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode()
+            os.kill(pid, signal.SIGKILL)
+        except OSError:  # it ended meanwhile
+            left.pop(pid, None)
+    assert not left, f"Ray processes outlived ray.shutdown(): {sorted(left.values())}"
 
 
 def test_evaluate_solve_play_and_export_on_ray_give_a_single_process_output(local_ray, shared_data, tmp_path,
@@ -63,12 +110,12 @@ def test_evaluate_solve_play_and_export_on_ray_give_a_single_process_output(loca
     assert files[0] == files[1]
 
 
-def test_a_killed_ray_run_resumes_by_shard(shared_data, tmp_path, capsys):
+def test_a_killed_ray_run_resumes_by_shard(local_ray, shared_data, tmp_path, capsys):
     answers = [str(shared_data / "grasp" / "baselines" / "random")]  # 16,000 records, 16 shards
     assert main(["evaluate", "grasp", *answers, "-o", str(tmp_path / "here.jsonl")]) == 0
     out = tmp_path / "out.jsonl"
     run = subprocess.Popen([sys.executable, "-m", "plancheck", "evaluate", "grasp", *answers, "-o", str(out),
-                            "--ray"], cwd=REPO, stderr=subprocess.DEVNULL)
+                            f"--ray={local_ray}"], cwd=REPO, stderr=subprocess.DEVNULL)
     partial = out.with_name("out.jsonl.partial")
     deadline = time.monotonic() + 300
     while not (partial.exists() and partial.stat().st_size > 0):  # the first shard is written
