@@ -158,7 +158,7 @@ def test_iqa_and_household_take_langsuite_s_action_and_read_clear_only_when_it_i
     assert (read.action, read.rule_status) == (rule.action, rule.status) and read.action == case.taken, (where, read)
     assert read.status == case.read, (where, read)
     if read.status != "clear" and read.guessed:
-        assert any(note.startswith(f"LangSuitE takes {read.action}") for note in read.notes), (where, read)
+        assert any(note.endswith(f"LangSuitE takes {read.action}") for note in read.notes), (where, read)
 
 
 @pytest.mark.parametrize("case", [p.values[1] for p in REPLIES if p.values[0] == "babyai-ig"],

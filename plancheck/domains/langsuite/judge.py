@@ -44,5 +44,6 @@ def judged(rule: Read, reply: str, actions: Sequence[str], special: Collection[s
     why = (f"the reply commits to no action ({committed.why})" if committed.action is None else
            f"the reply's committed answer is {committed.action} ({committed.why})" +
            ("" if agrees else f", not {taken}"))
+    said = any(note.endswith(f"LangSuitE takes {taken}") for note in rule.notes)
     return Read(NONE if committed.action is None else AMBIGUOUS, taken,
-                rule.notes + (f"LangSuitE takes {taken}", why), rule.status, guessed=True)
+                rule.notes + (() if said else (f"LangSuitE takes {taken}",)) + (why,), rule.status, guessed=True)

@@ -71,3 +71,5 @@ def test_a_reply_list_s_read_status_says_where_langsuite_s_action_is_not_the_com
     verdict = check_replies(household, ["YES", "Act: I will not turn_left yet; move_ahead"])
     assert verdict.actions == ("(opening: accepted)", "turn_left")
     assert verdict.read.status.value == "ambiguous" and "at step(s) 2" in verdict.read.why
+    assert any(note.startswith("reply 2: ") and "the reply's committed answer is move_ahead" in note
+               for note in verdict.notes), verdict.notes

@@ -95,3 +95,5 @@ def test_a_reply_list_s_read_status_says_where_langsuite_s_action_is_not_the_com
     verdict = check_replies(task, 0, ["YES", "Thought: I must look before I answer.\nAct: turn_left"])
     assert verdict.actions == ("(opening: accepted)", "answer")
     assert verdict.read.status.value == "ambiguous" and "at step(s) 2" in verdict.read.why
+    assert any(note.startswith("reply 2: ") and "the reply's committed answer is turn_left" in note
+               for note in verdict.notes), verdict.notes

@@ -108,6 +108,7 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
     failure: Failure | None = None
     reads: list[tuple[int, str]] = []
     guessed: list[int] = []
+    differs: list[str] = []  # why a reply's read is not LangSuitE's rule's own status
     used = 0
     for reply in replies:
         if turn.done:
@@ -122,6 +123,8 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
             reads.append((used, read.status))
             if read.guessed:
                 guessed.append(used)
+            if read.rule_status is not None and (read.guessed or read.status != read.rule_status):
+                differs.append(f"reply {used}: " + "; ".join(read.notes))
         else:
             reads.append((used, CLEAR))
         problem = strict_problem(task, before, out)
@@ -129,7 +132,7 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
             failure = Failure(used, text, problem)
         views.append(StepView(used, text, out.success, None if out.success else out.feedback.split("\n")[0]))
         turn = out.turn
-    notes = []
+    notes = list(differs)
     if len(replies) > used:
         notes.append(f"{len(replies) - used} repl{'y' if len(replies) - used == 1 else 'ies'} after the end of the "
                      "conversation (LangSuitE never asks for them) ignored")
