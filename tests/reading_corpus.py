@@ -7,6 +7,10 @@ A corpus file (``tests/<world>/reading_corpus*.txt``) holds cases::
                                       (empty): the empty plan)
     status: ambiguous                (the read status: clear by default, none when nothing is read)
     options: pick=last unclosed=reject   (optional: the reader's options)
+    taken: goto [fridge_0]           (optional, episode replies: the action the benchmark's own rule takes;
+                                      none: it takes none)
+    read: ambiguous                  (optional, with taken: the reply's status once the benchmark's action is
+                                      compared with the committed one)
     ---
     the answer, verbatim, up to the next "=== case:" line (its last line break is not part of it)
 
@@ -34,6 +38,8 @@ class Case:
     expect: tuple[str, ...] | None  # None: unreadable
     status: str
     options: dict[str, str] = field(default_factory=dict)
+    taken: str | None = None
+    read: str | None = None
 
     @property
     def id(self) -> str:
@@ -53,16 +59,19 @@ def load(path: Path, separator: str = ",") -> list[Case]:
         if not sep:
             raise ValueError(f"{path}, line {line}: a case needs a '---' line before its answer")
         fields = dict(entry.split(": ", 1) for entry in head.strip().splitlines())
-        unknown = set(fields) - {"expect", "status", "options"}
-        if unknown or "expect" not in fields:
-            raise ValueError(f"{path}, line {line}: fields must be expect, status, options (got {sorted(fields)})")
+        unknown = set(fields) - {"expect", "status", "options", "taken", "read"}
+        if unknown or "expect" not in fields or ("taken" in fields) != ("read" in fields):
+            raise ValueError(f"{path}, line {line}: fields must be expect, status, options, taken with read "
+                             f"(got {sorted(fields)})")
         written = fields["expect"].strip()
         expect = None if written == "none" else () if written == "(empty)" else tuple(
             part.strip() for part in written.split(separator) if part.strip())
         status = fields.get("status", "none" if expect is None else "clear").strip()
         options = dict(pair.split("=", 1) for pair in fields.get("options", "").split())
+        taken = fields.get("taken", "").strip() or None
         cases.append(Case(str(path), line, match.group(1).strip(), text[:-1] if text.endswith("\n") else text,
-                          expect, status, options))
+                          expect, status, options, None if taken == "none" else taken,
+                          fields.get("read", "").strip() or None))
     names = [case.name for case in cases]
     duplicates = {name for name in names if names.count(name) > 1}
     if duplicates:

@@ -14,8 +14,11 @@ from pathlib import Path
 import pytest
 
 from plancheck.domains.babyai.committed import read_plan, read_subgoals
+from plancheck.domains.babyai.parse import IG_MENU, parse_langsuite
 from plancheck.domains.grasp.parse import ParsePolicy as GraspPolicy
 from plancheck.domains.grasp.parse import parse_answer as grasp_answer
+from plancheck.domains.langsuite.household import parse as household
+from plancheck.domains.langsuite.iqa import parse as iqa
 from plancheck.domains.langsuite.rearrangement.parse import READINGS as LANGSUITE_READINGS
 from plancheck.domains.langsuite.rearrangement.parse import SPECIAL, menu
 from plancheck.domains.mango.parse import parse_answer as mango_answer
@@ -84,6 +87,8 @@ def test_the_corpus_is_large_and_varied():
 # -- the episode worlds: one reply a step, read against the game's menu --------------------------------
 
 REARRANGEMENT_ACTIONS = menu(["apple_1", "fridge_2", "cabinet_3", "mug_4"])
+IQA_ACTIONS = iqa.menu(["fridge_0", "cabinet_1", "microwave_0", "countertop_2"])
+HOUSEHOLD_ACTIONS = household.menu(["apple_1", "fridge_2", "countertop_3", "knife_4", "microwave_5"], ["apple_1"])
 # world -> (corpus file, the game's action menu)
 EPISODE_READERS: dict[str, tuple[str, tuple[str, ...]]] = {
     "bandits": ("smartplay/bandits/reading_corpus.txt", BANDIT_ACTIONS),
@@ -91,6 +96,9 @@ EPISODE_READERS: dict[str, tuple[str, tuple[str, ...]]] = {
     "messenger": ("smartplay/messenger/reading_corpus.txt", MESSENGER_ACTIONS),
     "crafter": ("smartplay/crafter/reading_corpus.txt", CRAFTER_ACTIONS),
     "rearrangement": ("langsuite/rearrangement/reading_corpus.txt", REARRANGEMENT_ACTIONS),
+    "iqa": ("langsuite/iqa/reading_corpus.txt", tuple(iqa.committed_menu(IQA_ACTIONS))),
+    "household": ("langsuite/household/reading_corpus.txt", HOUSEHOLD_ACTIONS),
+    "babyai-ig": ("babyai/reading_corpus_langsuite.txt", IG_MENU),
 }
 SMARTPLAY = ("bandits", "rps", "messenger", "crafter")
 REPLIES = [pytest.param(world, case, id=f"{world}:{case.name}") for world, (file, _) in EPISODE_READERS.items()
@@ -99,7 +107,7 @@ REPLIES = [pytest.param(world, case, id=f"{world}:{case.name}") for world, (file
 
 @pytest.mark.parametrize(("world", "case"), REPLIES)
 def test_every_reply_is_read_as_a_careful_person_reads_it(world: str, case: Case):
-    actions = [a for a in EPISODE_READERS[world][1] if a not in SPECIAL]
+    actions = [a for a in EPISODE_READERS[world][1] if not a.startswith("(")]  # the texts that take no action
     committed = read_committed(case.text, actions)
     expect = None if case.expect is None else case.expect[0]
     assert (committed.action if committed.status != "none" else None, committed.status) == (expect, case.status), \
@@ -132,6 +140,44 @@ def test_langsuite_still_takes_its_own_action_and_says_when_it_is_not_the_commit
     if read.action not in SPECIAL and committed is not None:
         agrees = committed.split(" [", 1)[0] == read.action or committed == read.action
     assert (read.status == "clear") == (agrees and rule.status == "clear"), (f"{case.file}, line {case.line}", read)
+
+
+LANGSUITE_WORLDS = {"iqa": (iqa.READINGS["langsuite"], IQA_ACTIONS),
+                    "household": (household.READINGS["langsuite"], HOUSEHOLD_ACTIONS)}
+
+
+@pytest.mark.parametrize(("world", "case"), [p for p in REPLIES if p.values[0] in LANGSUITE_WORLDS])
+def test_iqa_and_household_take_langsuite_s_action_and_read_clear_only_when_it_is_the_committed_one(world: str,
+                                                                                                   case: Case):
+    """LangSuitE's action (its substring tests for IQA, the first of several for Household) is kept, as written in
+    the case; the reply's status is the case's ``read`` (clear only when that action is the committed answer), and a
+    reply that does not read clear says both actions in its notes."""
+    reading, actions = LANGSUITE_WORLDS[world]
+    read, rule = reading.read(case.text, actions), reading.rule(case.text, actions)
+    where = f"{case.file}, line {case.line}"
+    assert (read.action, read.rule_status) == (rule.action, rule.status) and read.action == case.taken, (where, read)
+    assert read.status == case.read, (where, read)
+    if read.status != "clear" and read.guessed:
+        assert any(note.endswith(f"LangSuitE takes {read.action}") for note in read.notes), (where, read)
+
+
+@pytest.mark.parametrize("case", [p.values[1] for p in REPLIES if p.values[0] == "babyai-ig"],
+                         ids=lambda case: case.name)
+def test_langsuite_babyai_takes_its_one_match_and_reads_clear_only_when_it_is_the_committed_one(case: Case):
+    """LangSuitE takes a response's one match of its pattern (none for several or none); the response reads clear
+    only when that match is its committed answer."""
+    answer = parse_langsuite([case.text], opening="none")
+    action = answer.actions()[0]
+    taken = None if isinstance(action, Unknown) else str(action)
+    assert (taken, answer.reading.status.value) == (case.taken, case.read), (f"{case.file}, line {case.line}",
+                                                                             answer.reading, answer.notes)
+
+
+def test_the_langsuite_corpora_hold_enough_replies():
+    per_world = Counter(world for world, _ in (param.values for param in REPLIES))
+    assert per_world["iqa"] >= 20 and per_world["household"] >= 20 and per_world["babyai-ig"] >= 10, per_world
+    assert all(case.taken is not None or case.read is not None for w, case in (p.values for p in REPLIES)
+               if w in ("iqa", "household")), "every IQA and Household case says what LangSuitE takes"
 
 
 def test_the_reply_corpus_is_large_and_varied():

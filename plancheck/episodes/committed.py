@@ -11,7 +11,8 @@ rejects, in a recap. :func:`read_committed` reads it as a careful person does:
 * an action named inside ``<think>``, in a reasoning, explanation, recap or thought section
   ("Thought:", "Reasoning:", ``"reasoning": ...``), or rejected ("not Move North", "instead of
   Rock", "avoid ...") is *not* an answer;
-* an explicitly marked answer wins: "Final answer: Move North", "Action: ...", "Act: ...",
+* an explicitly marked answer wins: "Final answer: Move North", "Action: ...", "Act: ..." (at a line's
+  start or after a sentence on it: "Thought: ... . Act: ..."),
   "**Answer:** ...", "I choose ...", "the best action is ...", a JSON ``"action"``, and the last
   line of the reply when it names one action in a few words;
 * a correction ("wait, instead ...", "actually, ...") after an earlier answer is chosen, and the
@@ -37,6 +38,7 @@ EVERYDAY = frozenset({"do", "sleep", "stop", "wait", "open", "close", "drop", "n
 _EXTRA = (
     (re.compile(r"(?im)^[ \t>*_#-]*(?:act|action|move|choice|decision|selection|command|next[ \t]+(?:action|move))"
                 r"[ \t*_]*[:：]"), Role.ANSWER),
+    (re.compile(r"(?i)(?<=[.!?;])[ \t]+(?:act|action)[ \t*_]*[:：]"), Role.ANSWER),  # "Thought: ... . Act: ..."
     (re.compile(r"(?i)\b(?:i(?:'ll|’ll|[ \t]+will|[ \t]+would|[ \t]+shall)?[ \t]+(?:choose|chose|pick|select|go[ \t]+"
                 r"with|take|play|opt[ \t]+for|do)|i(?:'m|’m|[ \t]+am)[ \t]+(?:choosing|going[ \t]+with|picking|"
                 r"selecting|taking|playing)|let(?:'s|’s|[ \t]+us)[ \t]+(?:choose|pick|go[ \t]+with|play|take)|"
@@ -157,7 +159,7 @@ def _patterns(actions: tuple[str, ...]) -> tuple[re.Pattern, ...]:
     patterns = []
     for action in actions:
         words = re.findall(r"[A-Za-z0-9]+", action)
-        body = r"[ \t_\-\[\]'\"]+".join(re.escape(word) for word in words)
+        body = r"[ \t_\-\[\]'\",:]+".join(re.escape(word) for word in words)
         patterns.append(re.compile(rf"(?<![A-Za-z0-9]){body}(?:s|es)?\.?(?![A-Za-z0-9])", re.IGNORECASE))
     return tuple(patterns)
 

@@ -364,7 +364,7 @@ def parse_langsuite(responses: str | list[str], *, opening: str = "auto",
                         replies_reading(reads, guessed))
 
 
-_IG_MENU = tuple(LANGSUITE_ACTIONS) + tuple(f"{word} [{' '.join(p for p in (colour, thing) if p)}]"
+IG_MENU = tuple(LANGSUITE_ACTIONS) + tuple(f"{word} [{' '.join(p for p in (colour, thing) if p)}]"
                                            for word in ("pick_up", "drop", "toggle")
                                            for colour in (None, *_COLOURS) for thing in _THINGS)
 
@@ -372,7 +372,7 @@ _IG_MENU = tuple(LANGSUITE_ACTIONS) + tuple(f"{word} [{' '.join(p for p in (colo
 def _commits_to(response: str, action: IGAction) -> bool:
     """Whether the response's committed answer (:mod:`plancheck.episodes.committed`) is ``action`` (its word,
     when the answer names no object)."""
-    committed = read_committed(response, _IG_MENU)
+    committed = read_committed(response, IG_MENU)
     return committed.status == CLEAR and committed.action is not None and \
         committed.action.split(" [", 1)[0] == action.word
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 
 from plancheck.cli import main
+from plancheck.domains.langsuite.household.check import check_replies
+from plancheck.domains.langsuite.household.instance import task
+from plancheck.domains.langsuite.household.rules import Task
 from plancheck.domains.langsuite.household.world import WORLD
 from plancheck.episodes.check import check_episode
 from plancheck.episodes.log import read_episodes
@@ -57,3 +60,16 @@ def test_replies_solve_export_and_the_summary(tmp_path, capsys):
     rows = {row[0]: row for row in table["rows"] if row[1] == "low"}
     assert rows["optimal-play"][3:8] == rows["optimal (reference, low level)"][3:8]
     assert rows["Reflexion (paper, gpt-3.5)"][6] == 14.89
+
+
+def test_a_reply_list_s_read_status_says_where_langsuite_s_action_is_not_the_committed_one():
+    """Of two actions LangSuitE takes the first; the action is kept, and the verdict reads ambiguous at that step
+    when the reply commits to the other."""
+    household = Task(task("FloorPlan10-pick_and_place_simple"))
+    plain = check_replies(household, ["YES", "Act: move_ahead", "Act: turn_left"])
+    assert plain.read.status.value == "clear"
+    verdict = check_replies(household, ["YES", "Act: I will not turn_left yet; move_ahead"])
+    assert verdict.actions == ("(opening: accepted)", "turn_left")
+    assert verdict.read.status.value == "ambiguous" and "at step(s) 2" in verdict.read.why
+    assert any(note.startswith("reply 2: ") and "the reply's committed answer is move_ahead" in note
+               for note in verdict.notes), verdict.notes

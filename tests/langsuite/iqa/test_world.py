@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 from plancheck.cli import main
+from plancheck.domains.langsuite.iqa.check import check_replies
+from plancheck.domains.langsuite.iqa.instance import question
 from plancheck.domains.langsuite.iqa.rules import Task
 from plancheck.domains.langsuite.iqa.scene import free_starts
 from plancheck.domains.langsuite.iqa.world import WORLD
@@ -82,3 +84,16 @@ def test_an_unseeded_log_is_followed_from_every_start_it_fits(tmp_path, capsys):
     tampered.write_text("".join(json.dumps(line) + "\n" for line in [{**lines[0], "seed": None}, *lines[1:]]))
     bad = check_episode(WORLD.episodes, next(iter(read_episodes(tampered))))
     assert not bad.consistent and bad.failure.step == 2 and "from none of the" in bad.failure.reason
+
+
+def test_a_reply_list_s_read_status_says_where_langsuite_s_action_is_not_the_committed_one():
+    """LangSuitE takes "answer" from a thought that mentions answering; the action is kept (the episode ends on a
+    wrong answer) and the verdict reads ambiguous at that step."""
+    task = Task(question("FloorPlan1-counting-apple"))
+    plain = check_replies(task, 0, ["YES", "Act: turn_left", "answer [1]"])
+    assert plain.read.status.value == "clear" and plain.read.why == "3 of 3 replies read clearly"
+    verdict = check_replies(task, 0, ["YES", "Thought: I must look before I answer.\nAct: turn_left"])
+    assert verdict.actions == ("(opening: accepted)", "answer")
+    assert verdict.read.status.value == "ambiguous" and "at step(s) 2" in verdict.read.why
+    assert any(note.startswith("reply 2: ") and "the reply's committed answer is turn_left" in note
+               for note in verdict.notes), verdict.notes

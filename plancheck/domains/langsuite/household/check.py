@@ -23,14 +23,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import sqrt
 
+from plancheck.domains.langsuite.household.parse import READINGS, WORDS, menu
 from plancheck.domains.langsuite.household.rules import Outcome, Task, Turn, step
 from plancheck.domains.langsuite.household.scoring import episode_scores
+from plancheck.episodes.check import replies_reading
+from plancheck.episodes.game import CLEAR
 from plancheck.verifier.verdict import Failure, StepView, Verdict
 
-WORDS = {"MoveAhead": "move_ahead", "TurnLeft": "turn_left", "TurnRight": "turn_right", "PickUp": "pick_up",
-         "Drop": "drop", "Open": "open", "Close": "close", "ToggleOn": "toggle_on", "ToggleOff": "toggle_off",
-         "Slice": "slice", "Put": "put", "Goto": "goto", "Heat": "heat", "Cool": "cool", "Clean": "clean",
-         "Inspect": "inspect", "Stop": "stop"}
 LISTED = {"low": {"move_ahead", "turn_left", "turn_right", "pick_up", "drop", "open", "close", "toggle_on",
                   "toggle_off", "slice", "put", "stop"},
           "high": {"goto", "pick_up", "drop", "open", "close", "toggle_on", "toggle_off", "slice", "put", "heat",
@@ -55,6 +54,12 @@ def action_text(out: Outcome) -> str:
     if names and names[0]:
         return f"{word} [{names[0]}]"
     return word
+
+
+def turn_menu(turn: Turn) -> tuple[str, ...]:
+    """The action texts of the step after ``turn`` (the scene's names, the objects held)."""
+    scene = turn.world.scene
+    return menu(scene.names.ids, [scene.names[scene.nodes[n].id] for n in turn.world.inventory])
 
 
 def strict_problem(task: Task, before: Turn, out: Outcome) -> str | None:
@@ -101,6 +106,9 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
     views: list[StepView] = []
     actions: list[str] = []
     failure: Failure | None = None
+    reads: list[tuple[int, str]] = []
+    guessed: list[int] = []
+    differs: list[str] = []  # why a reply's read is not LangSuitE's rule's own status
     used = 0
     for reply in replies:
         if turn.done:
@@ -110,12 +118,21 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
         used += 1
         text = action_text(out)
         actions.append(text)
+        if before.started:
+            read = READINGS["langsuite"].read(reply, turn_menu(before))
+            reads.append((used, read.status))
+            if read.guessed:
+                guessed.append(used)
+            if read.rule_status is not None and (read.guessed or read.status != read.rule_status):
+                differs.append(f"reply {used}: " + "; ".join(read.notes))
+        else:
+            reads.append((used, CLEAR))
         problem = strict_problem(task, before, out)
         if problem is not None and failure is None:
             failure = Failure(used, text, problem)
         views.append(StepView(used, text, out.success, None if out.success else out.feedback.split("\n")[0]))
         turn = out.turn
-    notes = []
+    notes = list(differs)
     if len(replies) > used:
         notes.append(f"{len(replies) - used} repl{'y' if len(replies) - used == 1 else 'ies'} after the end of the "
                      "conversation (LangSuitE never asks for them) ignored")
@@ -133,4 +150,4 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
                    notes=tuple(notes), steps=tuple(views), valid=failure is None, failure=failure, has_goal=True,
                    goal_reached=bool(scores["success"]), goal_step=turn.timesteps if scores["success"] else None,
                    ignored=len(replies) - used, scores=scores, metrics=metrics,
-                   optimal=None if optimum is None else {"steps": float(optimum)})
+                   optimal=None if optimum is None else {"steps": float(optimum)}, read=replies_reading(reads, guessed))

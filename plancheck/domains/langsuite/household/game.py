@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from plancheck.domains.langsuite.household.check import action_text
+from plancheck.domains.langsuite.household.check import action_text, turn_menu
 from plancheck.domains.langsuite.household.instance import HouseholdTask
-from plancheck.domains.langsuite.household.parse import ONE, OPENING, SPECIAL, TWO, reply_for
+from plancheck.domains.langsuite.household.parse import OPENING, reply_for
 from plancheck.domains.langsuite.household.rules import Outcome, Task, step
 from plancheck.episodes.game import Transition
 
@@ -42,12 +42,7 @@ class HouseholdGame:
     def actions(self) -> tuple[str, ...]:
         if not self.turn.started:
             return OPENING
-        scene = self.turn.world.scene
-        names = sorted(scene.names.ids)
-        held = [scene.names[scene.nodes[n].id] for n in self.turn.world.inventory]
-        return (("move_ahead", "turn_left", "turn_right", "stop") + ONE + TWO
-                + tuple(f"{w} [{n}]" for w in ONE for n in names)
-                + tuple(f"{w} [{h}, {n}]" for w in TWO for h in held for n in names) + SPECIAL)
+        return turn_menu(self.turn)
 
     def messages(self, earlier: Sequence[str] = ()) -> list[dict[str, str]]:
         return self.turn.messages()

@@ -7,12 +7,16 @@ import json
 from collections.abc import Sequence
 
 from plancheck.domains.langsuite.engine.reply import accepts_opening, read_alfred
-from plancheck.domains.langsuite.household.check import WORDS
+from plancheck.domains.langsuite.judge import judged as judge
 from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE, Read
 from plancheck.errors import BadInputError, Location
 from plancheck.limits import DEFAULT, Limits, load_json
 from plancheck.translators.answer import within_limits
 
+WORDS = {"MoveAhead": "move_ahead", "TurnLeft": "turn_left", "TurnRight": "turn_right", "PickUp": "pick_up",
+         "Drop": "drop", "Open": "open", "Close": "close", "ToggleOn": "toggle_on", "ToggleOff": "toggle_off",
+         "Slice": "slice", "Put": "put", "Goto": "goto", "Heat": "heat", "Cool": "cool", "Clean": "clean",
+         "Inspect": "inspect", "Stop": "stop"}
 OPENING = ("(opening: accepted)", "(opening: refused)")
 SPECIAL = ("(thought)", "(self-feedback)", "(no action)")
 ONE = ("pick_up", "drop", "open", "close", "toggle_on", "toggle_off", "slice", "goto", "inspect")
@@ -20,11 +24,18 @@ TWO = ("put", "heat", "cool", "clean")
 
 
 class LangSuitEReading:
-    """LangSuitE's reading of an ALFRED reply (its expression, the first action taken, its name lookup)."""
+    """LangSuitE's reading of an ALFRED reply (its expression, the first action taken, its name lookup); the
+    status also compares it with the reply's committed answer (:func:`judged`)."""
 
     name = "langsuite"
 
     def read(self, reply: str, actions: Sequence[str]) -> Read:
+        rule = self.rule(reply, actions)
+        return rule if tuple(actions) == OPENING else judged(rule, reply, actions)
+
+    @staticmethod
+    def rule(reply: str, actions: Sequence[str]) -> Read:
+        """LangSuitE's reading alone."""
         if tuple(actions) == OPENING:
             accepted = accepts_opening(reply)
             return Read(CLEAR, OPENING[0] if accepted else OPENING[1],
@@ -55,6 +66,22 @@ class LangSuitEReading:
         if word in ONE and reading.names and reading.names[0]:
             return Read(status, f"{word} [{reading.names[0]}]", notes)
         return Read(status, word, notes)
+
+
+def judged(rule: Read, reply: str, actions: Sequence[str]) -> Read:
+    """LangSuitE's reading with the reply's committed answer compared (:func:`..judge.judged`): clear only
+    when LangSuitE takes the committed action (the first of several, a name that is no object dropped), or
+    takes none (a thought, imagined feedback, no action) where the reply commits to none. The action taken
+    is LangSuitE's, always."""
+    return judge(rule, reply, actions, SPECIAL)
+
+
+def menu(names: Sequence[str], held: Sequence[str]) -> tuple[str, ...]:
+    """The action texts of a Household step, given the scene's display names and the ones held."""
+    names = sorted(names)
+    return (("move_ahead", "turn_left", "turn_right", "stop") + ONE + TWO
+            + tuple(f"{w} [{n}]" for w in ONE for n in names)
+            + tuple(f"{w} [{h}, {n}]" for w in TWO for h in held for n in names) + SPECIAL)
 
 
 READINGS = {"langsuite": LangSuitEReading()}

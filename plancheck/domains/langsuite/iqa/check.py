@@ -21,19 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from plancheck.domains.langsuite.iqa.parse import READINGS, menu, named_actions
 from plancheck.domains.langsuite.iqa.rules import Outcome, Task, Turn, extract_answer, step
+from plancheck.episodes.check import replies_reading
+from plancheck.episodes.game import CLEAR
 from plancheck.verifier.verdict import Failure, StepView, Verdict
 
 LISTED = {"low": {"move_ahead", "turn_left", "turn_right", "open", "answer"}, "high": {"goto", "open", "answer"}}
-WORDS = ("goto", "move_ahead", "turn_left", "turn_right", "open", "answer")
-
-
-def named_actions(reply: str) -> list[str]:
-    """The action words a reply holds (any case), in the prompt's order."""
-    lowered = reply.lower()
-    return [w for w in WORDS if w in lowered]
-
-
 def action_text(out: Outcome) -> str:
     """How a step reads in a log or verdict (the game's action texts)."""
     if out.kind == "opening-accepted":
@@ -87,6 +81,10 @@ def check_replies(task: Task, seed: int, replies: Sequence[str], optimum: int | 
     views: list[StepView] = []
     actions: list[str] = []
     failure: Failure | None = None
+    reads: list[tuple[int, str]] = []
+    guessed: list[int] = []
+    differs: list[str] = []  # why a reply's read is not LangSuitE's rule's own status
+    choices = menu(task.scene.names.ids)
     used = 0
     for reply in replies:
         if turn.done:
@@ -96,12 +94,21 @@ def check_replies(task: Task, seed: int, replies: Sequence[str], optimum: int | 
         used += 1
         text = action_text(out)
         actions.append(text)
+        if before.started:
+            read = READINGS["langsuite"].read(reply, choices)
+            reads.append((used, read.status))
+            if read.guessed:
+                guessed.append(used)
+            if read.rule_status is not None and (read.guessed or read.status != read.rule_status):
+                differs.append(f"reply {used}: " + "; ".join(read.notes))
+        else:
+            reads.append((used, CLEAR))
         problem = strict_problem(task, before, reply, out)
         if problem is not None and failure is None:
             failure = Failure(used, text, problem)
         views.append(StepView(used, text, out.success, None if out.success else out.feedback.split("\n")[0]))
         turn = out.turn
-    notes = []
+    notes = list(differs)
     if len(replies) > used:
         notes.append(f"{len(replies) - used} repl{'y' if len(replies) - used == 1 else 'ies'} after the end of the "
                      "conversation (LangSuitE never asks for them) ignored")
@@ -120,4 +127,4 @@ def check_replies(task: Task, seed: int, replies: Sequence[str], optimum: int | 
                    notes=tuple(notes), steps=tuple(views), valid=failure is None, failure=failure, has_goal=True,
                    goal_reached=turn.right, goal_step=turn.timesteps if turn.right else None,
                    ignored=len(replies) - used, scores=scores, metrics=metrics,
-                   optimal=None if optimum is None else {"steps": float(optimum)})
+                   optimal=None if optimum is None else {"steps": float(optimum)}, read=replies_reading(reads, guessed))

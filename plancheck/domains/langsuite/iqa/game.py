@@ -23,14 +23,12 @@ from typing import Any
 from plancheck.domains.langsuite.engine.agent import Pose
 from plancheck.domains.langsuite.iqa.check import action_text
 from plancheck.domains.langsuite.iqa.instance import Question
-from plancheck.domains.langsuite.iqa.parse import OPENING, SPECIAL, reply_for
+from plancheck.domains.langsuite.iqa.parse import OPENING, menu, reply_for
 from plancheck.domains.langsuite.iqa.rules import Outcome, Task, step
 from plancheck.domains.langsuite.iqa.scene import free_starts
 from plancheck.episodes.game import Transition
 from plancheck.episodes.log import Step
 from plancheck.errors import BadInputError
-
-ANSWERS = ("answer [True]", "answer [False]", "answer [0]", "answer [1]", "answer [2]", "answer [3]")
 
 
 class IqaGame:
@@ -49,14 +47,13 @@ class IqaGame:
         return self.turn.prompt
 
     @cached_property
-    def _object_actions(self) -> tuple[str, ...]:
-        names = sorted(self.task.scene.names.ids)
-        return tuple(f"{w} [{n}]" for w in ("goto", "open") for n in names)
+    def _menu(self) -> tuple[str, ...]:
+        return menu(self.task.scene.names.ids)
 
     def actions(self) -> tuple[str, ...]:
         if not self.turn.started:
             return OPENING
-        return ("move_ahead", "turn_left", "turn_right") + self._object_actions + ANSWERS + SPECIAL
+        return self._menu
 
     def messages(self, earlier: Sequence[str] = ()) -> list[dict[str, str]]:
         return self.turn.messages()

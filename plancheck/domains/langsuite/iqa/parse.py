@@ -7,8 +7,9 @@ import json
 from collections.abc import Sequence
 
 from plancheck.domains.langsuite.engine.reply import accepts_opening
-from plancheck.domains.langsuite.iqa.check import named_actions
 from plancheck.domains.langsuite.iqa.rules import dispatch, extract_answer
+from plancheck.domains.langsuite.judge import judged as judge
+from plancheck.domains.langsuite.judge import same_action
 from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE, Read
 from plancheck.errors import BadInputError, Location
 from plancheck.limits import DEFAULT, Limits, load_json
@@ -16,14 +17,32 @@ from plancheck.translators.answer import within_limits
 
 OPENING = ("(opening: accepted)", "(opening: refused)")
 SPECIAL = ("(pass)", "(no action)", "(stop)")
+ANSWERS = ("answer [True]", "answer [False]", "answer [0]", "answer [1]", "answer [2]", "answer [3]")
+
+
+WORDS = ("goto", "move_ahead", "turn_left", "turn_right", "open", "answer")
+ANSWER_WORDS = ("True", "False", "yes", "no", *map(str, range(10)))
+
+
+def named_actions(reply: str) -> list[str]:
+    """The action words a reply holds (any case), in the prompt's order."""
+    lowered = reply.lower()
+    return [w for w in WORDS if w in lowered]
 
 
 class LangSuitEReading:
-    """LangSuitE's reading of an IQA reply (the order of its substring tests, its name lookup)."""
+    """LangSuitE's reading of an IQA reply (the order of its substring tests, its name lookup); the status
+    also compares it with the reply's committed answer (:func:`judged`)."""
 
     name = "langsuite"
 
     def read(self, reply: str, actions: Sequence[str]) -> Read:
+        rule = self.rule(reply, actions)
+        return rule if tuple(actions) == OPENING else judged(rule, reply, actions)
+
+    @staticmethod
+    def rule(reply: str, actions: Sequence[str]) -> Read:
+        """LangSuitE's reading alone."""
         if tuple(actions) == OPENING:
             accepted = accepts_opening(reply)
             notes = () if accepted else ("the reply contains 'not' or \"don't\"",)
@@ -46,6 +65,40 @@ class LangSuitEReading:
             extra = () if known else (f"{name!r} names no object: LangSuitE ends the episode without a word",)
             return Read(status, f"{word} [{name}]", notes + extra)
         return Read(status, word, notes)
+
+
+def committed_menu(actions: Sequence[str], taken: str | None = None) -> list[str]:
+    """The texts a reply is read the committed way against: the menu's actions, ``goto`` and ``open`` alone,
+    and answers (true or false, yes or no, a number, and ``taken`` when it is an answer)."""
+    extra = [f"answer [{w}]" for w in ANSWER_WORDS]
+    if taken is not None and taken.startswith("answer ["):
+        extra.append(taken)
+    return [*dict.fromkeys(["goto", "open", *actions, *extra])]
+
+
+def judged(rule: Read, reply: str, actions: Sequence[str]) -> Read:
+    """LangSuitE's reading with the reply's committed answer compared (:func:`..judge.judged`, over the
+    menu's actions, the words ``goto`` and ``open`` alone, and answers: true or false, yes or no, a number,
+    and the one LangSuitE extracts): clear only when LangSuitE takes the committed action or answer (the
+    same answer text in any case; ``(pass)`` where the reply commits to goto or open without a name), or
+    takes none where the reply commits to none. A reply LangSuitE reads as an answer because it holds
+    "answer" anywhere, or whose first bracketed answer is not its committed one, is not clear."""
+    return judge(rule, reply, actions, SPECIAL, _same, committed_menu(actions, rule.action))
+
+
+def _same(committed: str, taken: str) -> bool:
+    if taken.startswith("answer"):  # the same answer text, any case ("answer" alone: LangSuitE found none)
+        return taken != "answer" and committed.startswith("answer [") and \
+            committed[8:-1].strip().lower() == taken[8:-1].strip().lower()
+    if taken == "(pass)":
+        return committed in ("goto", "open")
+    return same_action(committed, taken)
+
+
+def menu(names: Sequence[str]) -> tuple[str, ...]:
+    """The action texts of an IQA step after the opening, given the scene's display names."""
+    return ("move_ahead", "turn_left", "turn_right") + tuple(f"{w} [{n}]" for w in ("goto", "open")
+                                                              for n in sorted(names)) + ANSWERS + SPECIAL
 
 
 READINGS = {"langsuite": LangSuitEReading()}

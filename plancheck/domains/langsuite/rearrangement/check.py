@@ -95,6 +95,7 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
     failure: Failure | None = None
     reads: list[tuple[int, str]] = []
     guessed: list[int] = []
+    differs: list[str] = []  # why a reply's read is not LangSuitE's rule's own status
     choices = menu(task.start_scene.names.ids)
     used = 0
     for reply in replies:
@@ -110,13 +111,15 @@ def check_replies(task: Task, replies: Sequence[str], optimum: int | None = None
         reads.append((used, read.status))
         if read.guessed:
             guessed.append(used)
+        if read.rule_status is not None and (read.guessed or read.status != read.rule_status):
+            differs.append(f"reply {used}: " + "; ".join(read.notes))
         actions.append(text)
         problem = strict_problem(task, before, out)
         if problem is not None and failure is None:
             failure = Failure(used, text, problem)
         views.append(StepView(used, text, out.success, None if out.success else out.feedback.split("\n")[0]))
         turn = out.turn
-    notes = []
+    notes = list(differs)
     if len(replies) > used:
         notes.append(f"{len(replies) - used} repl{'y' if len(replies) - used == 1 else 'ies'} after the end of the "
                      "conversation (LangSuitE never sends them) ignored")

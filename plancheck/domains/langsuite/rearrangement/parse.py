@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 
 from plancheck.domains.langsuite.engine.reply import accepts_opening, read_reply
-from plancheck.episodes.committed import read_committed
+from plancheck.domains.langsuite.judge import judged as judge
 from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE, Read
 from plancheck.errors import BadInputError, Location
 from plancheck.limits import DEFAULT, Limits, load_json
@@ -57,25 +57,10 @@ class LangSuitEReading:
 
 
 def judged(rule: Read, reply: str, actions: Sequence[str]) -> Read:
-    """LangSuitE's reading with the reply's committed answer (:mod:`plancheck.episodes.committed`, over the
-    menu's actions) compared: clear only when LangSuitE takes the committed action, or takes none (a
-    thought, several actions, none) where the reply commits to none; otherwise the status and notes say
-    both. The action taken is LangSuitE's, always."""
-    committed = read_committed(reply, [a for a in actions if a not in SPECIAL])
-    taken = rule.action
-    if taken in SPECIAL:  # LangSuitE takes no action: honest unless the reply commits to one
-        if committed.action is None or committed.status != CLEAR:
-            return Read(rule.status, taken, rule.notes, rule.status)
-        return Read(AMBIGUOUS, taken, rule.notes + (f"the reply's committed answer is {committed.action} "
-                                                    f"({committed.why}); LangSuitE takes no action",), rule.status)
-    same = committed.action is not None and (committed.action == taken or committed.action.split(" [", 1)[0] == taken)
-    if committed.status == CLEAR and same:
-        return Read(CLEAR, taken, rule.notes, rule.status)
-    why = (f"the reply commits to no action ({committed.why})" if committed.action is None else
-           f"the reply's committed answer is {committed.action} ({committed.why})" +
-           ("" if same else f", not {taken}"))
-    return Read(NONE if committed.action is None else AMBIGUOUS, taken,
-                rule.notes + (f"LangSuitE takes {taken}", why), rule.status, guessed=True)
+    """LangSuitE's reading with the reply's committed answer compared (:func:`..judge.judged`): clear only
+    when LangSuitE takes the committed action, or takes none (a thought, several actions, none) where the
+    reply commits to none. The action taken is LangSuitE's, always."""
+    return judge(rule, reply, actions, SPECIAL)
 
 
 def menu(names: Sequence[str]) -> tuple[str, ...]:
