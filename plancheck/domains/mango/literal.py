@@ -90,7 +90,7 @@ def read_trajectory_list(text: str, start: int) -> tuple[Node, int] | None:
     """The flat list of dicts opened by ``text[start] == '['`` and the offset just past it, or ``None``
     when the text there is anything else (then the grammar reads it).
 
-    >>> node, end = read_trajectory_list("[{'action': u'up', \"n\": 1},]", 0)
+    >>> node, end = read_trajectory_list('[{"action": u"up", "n": 1},]', 0)
     >>> [(key.value, value.kind, value.value) for key, value in node.value[0].value], end
     ([('action', 'string', 'up'), ('n', 'atom', '1')], 29)
     >>> read_trajectory_list("[[1]]", 0) is None, read_trajectory_list("[{'a': 'b'}", 0) is None
