@@ -92,7 +92,7 @@ def read_trajectory_list(text: str, start: int) -> tuple[Node, int] | None:
 
     >>> node, end = read_trajectory_list('[{"action": u"up", "n": 1},]', 0)
     >>> [(key.value, value.kind, value.value) for key, value in node.value[0].value], end
-    ([('action', 'string', 'up'), ('n', 'atom', '1')], 29)
+    ([('action', 'string', 'up'), ('n', 'atom', '1')], 28)
     >>> read_trajectory_list("[[1]]", 0) is None, read_trajectory_list("[{'a': 'b'}", 0) is None
     (True, True)
     """
