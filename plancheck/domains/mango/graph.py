@@ -18,8 +18,10 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:  # networkx is imported where a graph is built (75 ms of start-up otherwise)
+    import networkx as nx
 
 NEVER = 9999  # the release's "never seen" step
 
@@ -73,6 +75,8 @@ def map_graph(edges: Iterable[Edge]) -> nx.MultiDiGraph:
 
     A repeated (src, action, dst) keeps the copy revealed first.
     """
+    import networkx as nx
+
     graph = nx.MultiDiGraph()
     for edge in edges:
         old = graph.get_edge_data(edge.src, edge.dst, key=edge.action)
@@ -110,6 +114,8 @@ def evaluation_graph(edges: Iterable[Edge]) -> nx.MultiDiGraph:
 
 def known_graph(graph: nx.MultiDiGraph, cutoff: int) -> nx.MultiDiGraph:
     """The edges of ``graph`` revealed within the first ``cutoff`` steps (a read-only view)."""
+    import networkx as nx
+
     return nx.subgraph_view(
         graph, filter_edge=lambda u, v, key: graph.edges[u, v, key]["edge"].edge_min_step_answerable <= cutoff)
 

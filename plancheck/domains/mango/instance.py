@@ -15,13 +15,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from plancheck.domains.mango.game import DEFAULT_CUTOFF, Game, check_cutoff, is_game_folder, load_game
 from plancheck.domains.mango.graph import Moves, evaluation_graph, known_graph, map_graph
 from plancheck.domains.mango.questions import Difficulty, Question, Task
 from plancheck.errors import BadInputError, DataNotFoundError, InstanceNotFoundError, clip
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 MIN_PREFIX = 6
 GRAPHS = ("known", "evaluation")

@@ -26,7 +26,6 @@ The prompts ask for "a python list of python dictionary with keys 'location_befo
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import deque
 from dataclasses import dataclass, replace
 from functools import cache
@@ -34,8 +33,10 @@ from functools import cache
 from lark import Lark, Transformer, UnexpectedCharacters, UnexpectedInput
 
 from plancheck.domains.mango.graph import Move
+from plancheck.domains.mango.literal import Node, read_trajectory_list, unquote
 from plancheck.errors import AnswerParseError, Location
 from plancheck.translators.answer import ParsedAction, ParsedAnswer, Pick, Span, SpanKind, line_and_column, make_span
+from plancheck.translators.markers import Marking
 from plancheck.translators.reading import Candidate, Unclosed, choose
 
 MAX_CANDIDATES = 32
@@ -45,65 +46,8 @@ STYLES = {("location_before", "location_after"): "location_before/action/locatio
           ("prev_node", "node"): "prev_node/action/node"}
 
 _FENCE_OR_SPACE = re.compile(r"```[^\n`]*|\s+")
-_ESCAPE = re.compile(r"\\(?:(\n)|([\\'\"abfnrtv])|([0-7]{1,3})|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})"
-                     r"|U([0-9a-fA-F]{8})|N\{([^}\n]*)\})")
-_NUMBER = re.compile(r"[+-]?[\d.].*")
 _READABLE = {"COMMA": "','", "COLON": "':'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'",
              "STRING": "a quoted string", "NUMBER": "a number", "NAME": "a word", "$END": "the end"}
-_SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]")
-_SIMPLE = {"\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t",
-           "v": "\v"}
-
-
-@dataclass(frozen=True, slots=True)
-class Node:
-    """A literal read from the answer: ``kind`` is list, dict, string or atom; ``start:end`` in the text."""
-
-    kind: str
-    value: object  # list: tuple[Node]; dict: tuple[(Node, Node)]; string: str; atom: its text
-    start: int
-    end: int
-
-    def describe(self) -> str:
-        if self.kind == "atom":
-            return f"the {'number' if _NUMBER.fullmatch(str(self.value)) else 'bare word'} {self.value}"
-        return {"list": "a list", "dict": "a dict", "string": "a string"}[self.kind]
-
-
-def _unescape_match(match: re.Match) -> str:
-    newline, simple, octal, hex2, hex4, hex8, name = match.groups()
-    if newline is not None:
-        return ""
-    if simple is not None:
-        return _SIMPLE[simple]
-    if octal is not None:
-        return chr(int(octal, 8))
-    code = hex2 or hex4 or hex8
-    if code is not None:
-        value = int(code, 16)
-        return chr(value) if value <= 0x10FFFF else match.group(0)
-    try:
-        return unicodedata.lookup(name)
-    except KeyError:
-        return match.group(0)
-
-
-def _pair(match: re.Match) -> str:
-    return match.group(0).encode("utf-16-le", "surrogatepass").decode("utf-16-le")
-
-
-def unquote(token: str) -> str:
-    """The value of one Python string literal (an unknown escape stays as written, as in Python;
-    a UTF-16 surrogate pair written as two escapes is one character, as in JSON).
-
-    >>> unquote(r"'it\\'s'"), unquote('"caf\\\\u00e9"'), unquote("u'a\\\\tb'")
-    ("it's", 'café', 'a\\tb')
-    """
-    body = token[2:-1] if token[0] in "uU" else token[1:-1]
-    if "\\" not in body:
-        return body
-    value = _ESCAPE.sub(_unescape_match, body)
-    return _SURROGATES.sub(_pair, value) if _SURROGATES.search(value) else value
 
 
 class _Build(Transformer):
@@ -259,8 +203,15 @@ def parse_answer(text: str, source: str | None = None, *, pick: Pick = Pick.COMM
     """
     if not text.strip():
         raise AnswerParseError("the answer is empty", Location(source, 1, 1), ("[",))
-    found, problems, capped = _lists(text)
-    found = sorted(found + _tables(text), key=lambda c: c.start)
+    fast = _flat_list(text)
+    marking = None
+    if fast is not None:
+        found, problems, capped = [fast], [], False
+        if not text[:fast.start].strip() and (fast.start == 0 or text[fast.start - 1] == "\n"):
+            marking = _unlabelled(text)
+    else:
+        found, problems, capped = _lists(text)
+        found = sorted(found + _tables(text), key=lambda c: c.start)
     if not found:
         if not problems:
             raise AnswerParseError("no list found: the answer must hold a Python list of dicts with keys "
@@ -271,7 +222,8 @@ def parse_answer(text: str, source: str | None = None, *, pick: Pick = Pick.COMM
             worst = replace(worst, message=f"{worst.message} (only the first {MAX_CANDIDATES} '[' of the answer "
                                            "were tried as its start)")
         raise _error(text, worst, source)
-    chosen, reading, notes = choose(text, found, pick, source=source, name=_name, what="trajectory lists")
+    chosen, reading, notes = choose(text, found, pick, marking=marking, source=source, name=_name,
+                                    what="trajectory lists")
     if chosen.cut and unclosed is Unclosed.REJECT:
         problem = next(p for p in problems if _at_end(text, p) and p.offset >= chosen.start)
         raise _error(text, replace(problem, message=problem.message + " (a list cut off is rejected; --unclosed "
@@ -286,6 +238,28 @@ def parse_answer(text: str, source: str | None = None, *, pick: Pick = Pick.COMM
 
 def _name(move: Move) -> str:
     return f"{move.before} -{move.action}-> {move.after}"
+
+
+def _flat_list(text: str) -> Candidate | None:
+    """The answer's only candidate, read without the grammar, when the text's first ``[`` opens a trajectory
+    list in the plain shape (:func:`~plancheck.domains.mango.literal.read_trajectory_list`), no ``[`` follows it
+    and no line could start a table: then :func:`_lists` and :func:`_tables` would find exactly this candidate."""
+    start = text.find("[")
+    if start < 0 or ("|" in text and _TABLE_START.search(text)):
+        return None
+    read = read_trajectory_list(text, start)
+    if read is None or text.find("[", read[1]) >= 0:
+        return None
+    node, end = read
+    candidate = _candidate(node, start, end)
+    return None if isinstance(candidate, _Problem) else candidate
+
+
+def _unlabelled(text: str) -> Marking:
+    """The marking of a text whose only candidate opens it (only layout before it, at a line start): no label,
+    section heading or think tag can start before the candidate, so its role is plain whatever the text holds
+    after it, and finding the labels (a scan of the whole text) is skipped."""
+    return Marking(text, (), (), ())
 
 
 def _lists(text: str) -> tuple[list[Candidate], list[_Problem], bool]:
@@ -353,6 +327,7 @@ def _cut(text: str, start: int) -> Candidate | None:
     return None
 
 
+_TABLE_START = re.compile(r"^[ \t]*\|", re.MULTILINE)  # a line _TABLE_ROW may match
 _TABLE_ROW = re.compile(r"^[ \t]*\|(.*)\|?[ \t]*$")
 _RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
 _COLUMNS = {"before": re.compile(r"location[ _]?before|prev(?:ious)?[ _]?node|from|before|start", re.IGNORECASE),
