@@ -52,12 +52,16 @@ def main() -> None:
     answer.write_text("[DOWN, TAKE, UP, DROP]\n")
     hanoi = answer.with_name("hanoi.txt")
     hanoi.write_text("A->C\n")
+    mango = answer.with_name("mango.txt")
+    mango.write_text('[{"location_before": "West of House", "action": "north", "location_after": "North of House"}]\n')
     commands = {
         "plancheck --help": ["-m", "plancheck", "--help"],
         "plancheck check grasp": ["-m", "plancheck", "check", "grasp", "inner_cluster_block.jsonl-0-0-0-0",
                                   str(answer)],
         "plancheck check hanoi": ["-m", "plancheck", "check", "hanoi", "hanoi-1", str(hanoi)],
-        "plancheck check mango": ["-m", "plancheck", "check", "mango", "zork1/df/1", str(answer)],
+        "plancheck check mango": ["-m", "plancheck", "check", "mango",
+                                  "zork1/df/abff93fa369a032276d6dc3dd28517a97ae4e506858437b833e43ebd0c16542e",
+                                  str(mango)],
         "import plancheck": ["-c", "import plancheck"],
     }
     bare_imports, bare_cpu = measure(["-c", "pass"], args.runs, env)
