@@ -22,6 +22,11 @@ token carries its action); nothing here knows a world's action words. The rules:
 * The last line of a text that stops in the middle of a run (a word that is no action, no line
   break after it) is read as the run's last slot, an unknown action, and the run is marked ``cut``.
 
+An answer of more than :data:`MAX_MARKS` words, marks and line breaks is not read (:func:`within_marks`,
+an :class:`~plancheck.errors.AnswerParseError` that says so): reading costs about 10-15 microseconds a token, and
+a megabyte of ``[]`` or line breaks would take 10-15 s. No real answer comes near (a plan of 50,000 actions
+written ``[UP, UP, ...]`` has 100,000 marks).
+
 Labels (``Final answer:``, ``Explanation:``, see :mod:`plancheck.translators.markers`) are layout
 where they stand at the start of a line, so ``Answer: UP, TAKE`` is a line of actions.
 """
@@ -45,6 +50,25 @@ from plancheck.translators.answer import (
 from plancheck.translators.markers import Marking, Role
 from plancheck.translators.reading import Candidate, Raw, Unclosed, choose, finish
 from plancheck.translators.tokens import CONTINUE, QUIET, Kind, Tok, expand_repetitions
+
+MAX_MARKS = 200_000
+_MARKS = re.compile(r"\w+|[^\w\s]|\n")  # a word, a mark (bracket, comma, ...) or a line break
+
+
+def within_marks(text: str, source: str | None = None) -> None:
+    """Refuse to read a text of more than :data:`MAX_MARKS` words, marks and line breaks (counted at C speed,
+    only when the text is long enough to hold that many).
+
+    >>> within_marks("[UP, TAKE]")
+    >>> within_marks("[]" * 100_001, "a.txt")
+    Traceback (most recent call last):
+    plancheck.errors.AnswerParseError: a.txt, line 1, column 1: the answer holds 200,002 words, marks and line \
+breaks; answers of more than 200,000 are not read
+    """
+    if len(text) > MAX_MARKS and (count := _MARKS.subn("", text)[1]) > MAX_MARKS:
+        raise AnswerParseError(f"the answer holds {count:,} words, marks and line breaks; answers of more than "
+                               f"{MAX_MARKS:,} are not read", Location(source, 1, 1))
+
 
 # -- segments: lines and bracket lists ----------------------------------------------------------------
 
