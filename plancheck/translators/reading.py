@@ -102,7 +102,8 @@ def choose(text: str, candidates: Sequence[Candidate], pick: Pick, *, marking: M
         why = "the only candidate answer" + _because(roles[index])
     elif agree:
         why = f"all {len(contenders)} candidate answers agree"
-    asides = sum(1 for i in useful if i not in contenders)
+    considered = set(contenders)
+    asides = sum(1 for i in useful if i not in considered)
     if asides:
         why += f"; {asides} list(s) introduced as explanation, recap or example, not as the answer"
     status = ReadStatus.CLEAR if agree else ReadStatus.AMBIGUOUS

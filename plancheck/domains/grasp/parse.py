@@ -42,7 +42,7 @@ from plancheck.translators.answer import (
     leaf_tokens,
     make_span,
 )
-from plancheck.translators.candidates import read_tokens
+from plancheck.translators.candidates import read_tokens, within_marks
 from plancheck.translators.reading import Candidate, Unclosed, choose, finish
 from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
 
@@ -193,6 +193,7 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
     >>> [str(item.action) for item in answer.items], answer.reading.status.value, answer.notes
     (['RIGHT', 'RIGHT', 'TAKE'], 'clear', ("repetition: 'RIGHT twice' (line 1, column 16) read as 2 x RIGHT",))
     """
+    within_marks(text, source)
     if policy.pick is Pick.COMMITTED:
         return _committed(text, policy, source)
     tree = _parser().parse(text)

@@ -41,7 +41,7 @@ from plancheck.translators.answer import (
     make_span,
     merge_spans,
 )
-from plancheck.translators.candidates import read_tokens
+from plancheck.translators.candidates import read_tokens, within_marks
 from plancheck.translators.reading import Candidate, Unclosed, choose, finish
 from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
 
@@ -363,6 +363,7 @@ start with an action; --pick last reads every numbered line as an action slot)
     >>> [str(item.action) for item in parse_answer('Answer: ["A->C", "A->B", "jump"]').items]
     ['A->C', 'A->B', 'jump']
     """
+    within_marks(text, source)
     if policy.read is Read.SMARTPLAY:
         return _smartplay(text)
     tokens = list(leaf_tokens(_parser().parse(text)))
