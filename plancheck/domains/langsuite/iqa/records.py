@@ -8,42 +8,23 @@ answering the opening question). The record's other fields (``seed`` included) a
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-from plancheck.files import answer_lines, list_refused
+from plancheck.domains.langsuite.replies import read_reply_records
 from plancheck.limits import DEFAULT, Limits
-from plancheck.verifier.records import ANSWER_KEYS, INSTANCE_KEYS, BrokenRecord, Record, first_key, unconsumed
+from plancheck.verifier.records import BrokenRecord, Record
 
 SHAPE = 'not a record {"instance": ..., "seed": ..., "replies": [...]}'
-_REPLY_KEYS = ("replies", *ANSWER_KEYS)
 
 
 def read_answers(path: Path, limits: Limits = DEFAULT) -> Iterator[Record | BrokenRecord]:
     """One record per line; a line that is not such a record (or beyond ``limits``) is reported with its number,
     the rest read."""
-    for item in answer_lines(path, limits):
-        if isinstance(item, BrokenRecord):
-            yield item
-            continue
-        number, obj = item
-        id_key = first_key(obj, INSTANCE_KEYS) if isinstance(obj, dict) else None
-        if id_key is None or not isinstance(obj[id_key], str):
-            yield BrokenRecord(number, f"{SHAPE}: no instance id", str(path))
-            continue
-        instance = obj[id_key]
-        reply_key = first_key(obj, _REPLY_KEYS)
-        replies = None if reply_key is None else obj[reply_key]
-        if not isinstance(replies, list) or not all(isinstance(r, str) for r in replies):
-            yield BrokenRecord(number, f"{SHAPE}: replies must be a list of texts", str(path), instance)
-            continue
-        if refused := list_refused(replies, reply_key, limits):
-            yield BrokenRecord(number, refused, str(path), instance)
-            continue
-        seed = obj.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            yield BrokenRecord(number, f"{SHAPE}: seed must be an integer", str(path), instance)
-            continue
-        yield Record(number, instance, json.dumps(replies), source=str(path), meta=obj,
-                     fields=unconsumed(obj, id_key, reply_key))
+    return read_reply_records(path, limits, SHAPE, _bad_seed)
+
+
+def _bad_seed(obj: dict[str, Any]) -> str | None:
+    seed = obj.get("seed", 0)
+    return None if isinstance(seed, int) and not isinstance(seed, bool) else "seed must be an integer"
