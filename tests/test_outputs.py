@@ -152,3 +152,33 @@ def test_export_writes_every_file_whole(tmp_path, capsys):
     assert main(["export", "grasp", ENV, "--out", str(out)]) == 0
     names = sorted(p.name for p in out.iterdir())
     assert names and not [name for name in names if name.endswith(".tmp")]
+
+
+_SIGNAL_ELSEWHERE = """
+import signal, sys, threading, time
+threading.Thread(target=time.sleep, args=(3600,), daemon=True).start()
+signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGTERM])  # the kernel now hands SIGTERM to the other thread
+from plancheck.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_sigterm_that_does_not_interrupt_the_read_of_standard_input_still_ends_the_run(tmp_path):
+    """A signal that lands just before a blocking read (or in another thread) interrupts no system call:
+    the handler runs only when Python code runs again. The stdin spool must not sleep in one long read."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    out = tmp_path / "out.jsonl"
+    run = subprocess.Popen([sys.executable, "-c", _SIGNAL_ELSEWHERE, "evaluate", "grasp", "-", "-o", str(out)],
+                           cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, env={**os.environ, "TMPDIR": str(temporary)})
+    _wait_for(lambda: any(temporary.iterdir()))
+    run.stdin.write(RECORD)
+    run.stdin.flush()
+    time.sleep(0.5)  # the run is asleep, waiting for more input
+    run.send_signal(signal.SIGTERM)
+    try:
+        assert run.wait(30) == 143
+    finally:
+        run.kill()
+    assert list(temporary.iterdir()) == [] and not out.exists()

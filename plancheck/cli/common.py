@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from plancheck.cli.outputs import stdin_blocks
 from plancheck.errors import BadInputError, Location
 from plancheck.files import data_folder, decode_answer
 from plancheck.limits import LIMIT_HELP, Limits
@@ -40,10 +41,12 @@ def read_answer(path: str, limits: Limits | None) -> str:
     episode log, whose lines are limited one by one)."""
     most = None if limits is None else limits.answer_bytes
     if path == "-":
-        raw = sys.stdin.buffer.read(-1 if most is None else most + 1)
-        size = len(raw)
-        while most is not None and size > most and (more := len(sys.stdin.buffer.read(1 << 20))):
-            size += more
+        chunks, size = [], 0
+        for block in stdin_blocks():  # beyond the limit only counted
+            if most is None or size <= most:
+                chunks.append(block)
+            size += len(block)
+        raw = b"".join(chunks)
     else:
         file = Path(path)
         if not file.is_file():

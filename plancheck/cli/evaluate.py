@@ -26,7 +26,7 @@ from typing import Any
 
 from plancheck.cli.common import BAD_INPUT, INTERNAL, OK, data_dir, emit, json_line
 from plancheck.cli.output import TableRows, output_format
-from plancheck.cli.outputs import OutputFile, refuse_overlap
+from plancheck.cli.outputs import OutputFile, refuse_overlap, stdin_blocks
 from plancheck.cli.parallel import ordered_map, portable, world_of
 from plancheck.cli.progress import Progress
 from plancheck.cli.resume import Resumed, manifest, start
@@ -283,7 +283,7 @@ def _spool(folder: Path) -> Path:
     """Standard input, copied to a file in ``folder`` (so every world's file reader serves it)."""
     path = folder / "stdin.jsonl"
     with open(path, "wb") as file:
-        while block := sys.stdin.buffer.read1(1 << 20):  # read1: read(n) can hold back a SIGTERM's exception
+        for block in stdin_blocks():
             file.write(block)
     return path
 

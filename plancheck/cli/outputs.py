@@ -14,7 +14,9 @@ planner processes) run on it as they do on Ctrl-C.
 from __future__ import annotations
 
 import fcntl
+import io
 import os
+import select
 import signal
 import stat
 import sys
@@ -46,6 +48,31 @@ def sigterm_raises() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, before)
+
+
+def stdin_blocks(size: int = 1 << 20) -> Iterator[bytes]:
+    """Standard input (not read before) in blocks of at most ``size`` bytes, waiting in short slices.
+
+    A SIGTERM that lands between Python's last check for signals and a blocking ``read`` would leave the
+    process asleep in that read (the handler runs only when Python code runs again): a run reading a pipe
+    that stays open would never end. Waiting with ``select`` for at most 0.2 s at a time bounds that delay.
+    """
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, io.UnsupportedOperation):  # an in-memory stream (tests, embedding): nothing blocks
+        while block := sys.stdin.buffer.read1(size):
+            yield block
+        return
+    while True:
+        try:
+            while not select.select([fd], [], [], 0.2)[0]:
+                pass
+        except OSError:  # not a descriptor select can wait on: a plain read
+            pass
+        block = os.read(fd, size)
+        if not block:
+            return
+        yield block
 
 
 def input_paths(names: Iterable[str | Path]) -> list[Path]:
