@@ -10,6 +10,12 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests bound their work by example counts, never by time: a loaded machine (CI's two cores) must not
+# turn slow data generation into a failure.
+settings.register_profile("plancheck", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("plancheck")
 
 ROOT = Path(__file__).resolve().parent
 TREES = {  # folder (relative to the checkout) -> (module it needs, the extra that installs it)

@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from plancheck.domains.mango.game import load_game, parse_walkthrough, walkthrough_prefix
-from plancheck.domains.mango.graph import OPPOSITE, Edge, Moves, evaluation_graph, imputed_edges, map_graph
+from plancheck.domains.mango.graph import OPPOSITE, Edge, Moves, evaluation_graph, imputed_edges, known_graph, map_graph
 from plancheck.domains.mango.instance import find_question, game_folders, select, split_selector
 from plancheck.domains.mango.questions import Difficulty, Task
 from plancheck.domains.mango.scoring import walk
@@ -128,10 +128,25 @@ def test_nondeterministic_and_self_loop_moves_walk_every_branch(shared_data):
     assert set(places) == {"in swiss cheese room", "oriental room"}
 
 
+def test_move_tables_built_without_networkx_equal_those_of_the_networkx_graphs(games):
+    """The check path builds its tables straight from the edges; networkx's graphs are the second route."""
+    compared = 0
+    for game in games:
+        assert game.moves == Moves.of(evaluation_graph(game.edges))
+        steps = sorted({e.edge_min_step_answerable for e in game.edges} | {0, 1, 10**6})
+        for cutoff in steps:
+            assert game.known_moves(cutoff) == Moves.of(known_graph(map_graph(game.edges), cutoff)), cutoff
+            compared += 1
+    assert compared > 500
+
+
 def test_duplicate_edges_keep_the_first_revealed():
     graph = map_graph([Edge("a", "b", "up", edge_min_step_answerable=30),
                        Edge("a", "b", "up", edge_min_step_answerable=10)])
     assert Moves.of(graph).successors("a", "up") == ("b",)
+    early = [Edge("a", "b", "up", edge_min_step_answerable=30), Edge("a", "b", "up", edge_min_step_answerable=10)]
+    assert Moves.of_edges(early, cutoff=20).successors("a", "up") == ("b",)
+    assert Moves.of_edges(early, cutoff=5).successors("a", "up") == () and Moves.of_edges(early, 5).actions == ()
     assert graph.edges["a", "b", "up"]["edge"].edge_min_step_answerable == 10
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from plancheck.domains.mango.graph import Edge, Moves, evaluation_graph, imputed_edges, known_graph, map_graph
+from plancheck.domains.mango.graph import Edge, Moves, imputed_edges
 from plancheck.domains.mango.questions import DFQuestion, Difficulty, Question, RFQuestion, Task, read_questions
 from plancheck.errors import BadInputError, DataNotFoundError, Location
 from plancheck.files import data_text
@@ -79,7 +79,7 @@ class Game:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "imputed", imputed_edges(self.edges))
-        object.__setattr__(self, "moves", Moves.of(evaluation_graph(self.edges)))
+        object.__setattr__(self, "moves", Moves.of_edges(self.edges + self.imputed))
 
     def known_moves(self, cutoff: int) -> Moves:
         """The moves of the map the first ``cutoff`` steps reveal (reference routes use these)."""
@@ -108,7 +108,7 @@ class Game:
 
 @lru_cache(maxsize=256)
 def _known_moves(game: Game, cutoff: int) -> Moves:
-    return Moves.of(known_graph(map_graph(game.edges), cutoff))
+    return Moves.of_edges(game.edges, cutoff)
 
 
 @lru_cache(maxsize=256)
