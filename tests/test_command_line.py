@@ -5,6 +5,7 @@ finish."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import pty
 import subprocess
@@ -161,3 +162,27 @@ def test_a_long_evaluate_shows_its_bar_on_a_terminal_only(shared_data):
     assert "lines [" in shown and "/16,000 " in shown and "records)" in shown and "100%" in shown
     assert _run(args, terminal=False) == ""
     assert _run(args + ["--no-progress"], terminal=True) == ""
+
+
+def test_a_bug_while_solving_one_instance_costs_that_instance_only(tmp_path, capsys, monkeypatch):
+    """A full `solve iqa all` run once died at its 166th question on one KeyError: the others must go on."""
+    world = get_world("hanoi")
+    real = type(world).solve
+
+    def failing(self, instance, **options):
+        if self.instance_id(instance) == "hanoi-3":
+            raise KeyError("a missing entry")
+        return real(self, instance, **options)
+
+    monkeypatch.setattr(type(world), "solve", failing)
+    out = tmp_path / "plans.jsonl"
+    assert main(["solve", "hanoi", "hanoi-2", "hanoi-3", "hanoi-4", "-o", str(out), "--no-progress"]) == 3
+    lines = [json.loads(text) for text in out.read_text().splitlines()]
+    assert [(x["instance"], x["status"]) for x in lines] == [
+        ("hanoi-2", "solved"), ("hanoi-3", "internal error"), ("hanoi-4", "solved")]
+    assert "KeyError: 'a missing entry'" in lines[1]["message"]
+    err = capsys.readouterr().err
+    assert "hanoi-3: internal error (a bug in plancheck): KeyError" in err and "1 internal error" in err
+    assert main(["solve", "hanoi", "hanoi-3", "hanoi-4", "--debug"]) == 3  # the run stops, with the traceback
+    err = capsys.readouterr()
+    assert "Traceback" in err.err and "hanoi-4" not in err.out

@@ -15,19 +15,34 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from plancheck.cli.common import FAILED, OK, count_selected, data_dir, json_line, select
+from plancheck.cli.common import FAILED, INTERNAL, OK, count_selected, data_dir, json_line, select
 from plancheck.cli.outputs import OutputFile, input_paths, refuse_overlap, write_atomically
 from plancheck.cli.parallel import ordered_map, portable, world_of
 from plancheck.cli.progress import Progress
 from plancheck.cli.resume import Resumed, manifest, start
 from plancheck.errors import BadInputError, UnsupportedError
+from plancheck.verifier.batch import internal_reason
 from plancheck.world import World
 
 
-def solve_one(world: World | str, options: dict, instance: Any) -> tuple[str, str, bool]:
-    """One instance's result line, status and whether it is proven optimal (in whichever process runs it)."""
-    result = world_of(world).solve(instance, **options)
+def solve_one(world: World | str, options: dict, instance: Any, debug: bool = False) -> tuple[str, str, bool]:
+    """One instance's result line, status and whether it is proven optimal (in whichever process runs it).
+    An unexpected exception (a bug) costs that instance only: its line has the status ``internal error``."""
+    checker = world_of(world)
+    try:
+        result = checker.solve(instance, **options)
+    except (BadInputError, UnsupportedError):
+        raise
+    except Exception as error:
+        if debug:
+            raise
+        line = {"instance": checker.instance_id(instance), "status": INTERNAL_STATUS,
+                "message": internal_reason(error)}
+        return json_line(line), INTERNAL_STATUS, False
     return json_line(result.to_json()), result.status.value, result.proven_optimal
+
+
+INTERNAL_STATUS = "internal error"
 
 
 def _prior(resumed: Resumed, instances: Iterator[Any], world: World) -> Iterator[tuple[str, str, bool]]:
@@ -62,10 +77,10 @@ def cmd_solve(args, world: World, options: dict) -> int:
         stream = output.open(resumed.keep) if output is not None else sys.stdout
         instances = _warned(world, select(world, args.selectors, data, options), options, progress, warned)
         if args.jobs > 1 or args.ray is not None:
-            results = ordered_map(partial(solve_one, world.name, options), instances, jobs=args.jobs,
-                                  ray=args.ray)
+            results = ordered_map(partial(solve_one, world.name, options, debug=args.debug), instances,
+                                  jobs=args.jobs, ray=args.ray)
         else:  # here, with the search's progress on a terminal
-            results = (solve_one(world, {**options, "report": progress.search(world.instance_id(i))}, i)
+            results = (solve_one(world, {**options, "report": progress.search(world.instance_id(i))}, i, args.debug)
                        for i in instances)
         for line, status, optimal in _chain(_prior(resumed, instances, world), results):
             progress.tick()
@@ -73,6 +88,10 @@ def cmd_solve(args, world: World, options: dict) -> int:
             proven += optimal
             if line:
                 stream.write(line)
+            if status == INTERNAL_STATUS and line:
+                found = json.loads(line)
+                progress.say(f"plancheck: {found['instance']}: {found['message']}; the other instances go on "
+                             "(rerun it with --debug for the traceback)")
         if output is not None:
             output.commit()
     finally:
@@ -85,6 +104,8 @@ def cmd_solve(args, world: World, options: dict) -> int:
         counts = ", ".join(f"{count} {status}" for status, count in statuses.most_common())
         print(f"{sum(statuses.values())} instance(s): {counts or 'none'}; {proven} proven optimal; "
               f"written to {args.output}", file=sys.stderr)
+    if statuses[INTERNAL_STATUS]:
+        return INTERNAL
     return FAILED if set(statuses) - {"solved"} else OK
 
 

@@ -97,3 +97,16 @@ def test_a_reply_list_s_read_status_says_where_langsuite_s_action_is_not_the_com
     assert verdict.read.status.value == "ambiguous" and "at step(s) 2" in verdict.read.why
     assert any(note.startswith("reply 2: ") and "the reply's committed answer is turn_left" in note
                for note in verdict.notes), verdict.notes
+
+
+def test_a_removed_class_leaves_no_parent_pointing_at_it():
+    """FloorPlan5's counter top lists a plate as its first parent; with the plates removed it must not name
+    the plate any more (the simulator's metadata would not): the scene once crashed every look at it."""
+    item = question("FloorPlan5-existence-plate-removed")
+    ids = {o["objectId"] for o in item.world_data["objects"]}
+    parents = {p for o in item.world_data["objects"] for p in o.get("parentReceptacles") or ()}
+    assert parents <= ids and not any(i.startswith("Plate|") for i in ids)
+    kept = question("FloorPlan5-existence-plate")
+    assert any(p.startswith("Plate|") for o in kept.world_data["objects"] for p in o.get("parentReceptacles") or ())
+    result = WORLD.solve(item)
+    assert result.status.value == "unsolvable" and result.extra["lower_bound"] > 27

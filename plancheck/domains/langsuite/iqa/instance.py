@@ -126,9 +126,10 @@ class Question:
         if self.removed:
             gone = {o["objectId"] for o in data["objects"] if o["objectType"] == self.object_class}
             data["objects"] = [o for o in data["objects"] if o["objectId"] not in gone]
-            for obj in data["objects"]:
-                if obj.get("receptacleObjectIds"):
-                    obj["receptacleObjectIds"] = [c for c in obj["receptacleObjectIds"] if c not in gone]
+            for obj in data["objects"]:  # as the simulator's metadata would read without them
+                for key in ("receptacleObjectIds", "parentReceptacles"):
+                    if obj.get(key):
+                        obj[key] = [c for c in obj[key] if c not in gone]
         return data
 
     def langsuite_world_data(self) -> dict[str, Any]:
