@@ -125,7 +125,9 @@ def _constant(_: str) -> Any:
 
 
 @lru_cache(maxsize=8)
-def _hooks(digits: int) -> tuple[re.Pattern, Any, Any]:
+def _hooks(digits: int) -> tuple[re.Pattern, json.JSONDecoder, json.JSONDecoder]:
+    """A pattern of the integers longer than ``digits``, and the two decoders (built once, not per line): with
+    a check of every integer (when the pattern finds a long run of digits), and without."""
     def integer(text: str) -> int:
         if len(text.lstrip("-")) > digits:
             raise _Refused
@@ -137,7 +139,9 @@ def _hooks(digits: int) -> tuple[re.Pattern, Any, Any]:
             raise _Refused
         return value
 
-    return re.compile(f"[0-9]{{{digits + 1}}}"), integer, decimal
+    return (re.compile(f"[0-9]{{{digits + 1}}}"),
+            json.JSONDecoder(parse_int=integer, parse_float=decimal, parse_constant=_constant),
+            json.JSONDecoder(parse_float=decimal, parse_constant=_constant))
 
 
 def _where(text: str, offset: int, source: str | None, line: int) -> Location:
@@ -211,10 +215,10 @@ def load_json(text: str, limits: Limits = DEFAULT, *, source: str | None = None,
     if deep is not None:
         raise LimitError(f"{limits.nesting} exceeded: {_field(text, deep)} nests deeper than {limits.nesting} levels",
                          _where(text, deep, source, line), option="max_nesting")
-    long_number, integer, decimal = _hooks(limits.digits)
+    long_number, checked, plain = _hooks(limits.digits)
+    if text.startswith("\ufeff"):  # json.loads's own error for a byte order mark left in the text
+        json.loads(text)
     try:
-        if long_number.search(text):
-            return json.loads(text, parse_int=integer, parse_float=decimal, parse_constant=_constant)
-        return json.loads(text, parse_float=decimal, parse_constant=_constant)
+        return (checked if long_number.search(text) else plain).decode(text)
     except _Refused:
         raise _refused(text, limits, source, line) from None

@@ -66,12 +66,17 @@ def read_answer(path: str, limits: Limits | None) -> str:
 def json_line(obj: Any) -> str:
     """``obj`` as one line of JSON that UTF-8 can hold: a lone surrogate (a JSON escape such as \\ud800 in the
     input) is not UTF-8, so a line holding one is written with ASCII escapes."""
-    text = json.dumps(obj, ensure_ascii=False) + "\n"
+    text = _UNICODE_JSON.encode(obj) + "\n"
+    if text.isascii():  # most lines: nothing to check
+        return text
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         return json.dumps(obj) + "\n"
     return text
+
+
+_UNICODE_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(obj, ensure_ascii=False), built once
 
 
 def emit(obj: Any, stream: TextIO | None = None, indent: int | None = None, ascii_only: bool = False) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from plancheck.domains.grasp.grid import Grid, render_grid
 from plancheck.errors import InstanceNotFoundError, clip
@@ -49,10 +50,12 @@ class Setting:
         return UNLIMITED_CARRY if self.carry_limit is None else self.carry_limit
 
     @classmethod
+    @lru_cache(maxsize=64)  # settings are immutable: a batch builds one per record otherwise
     def from_flags(cls, mv: int, lim: int, cost: int) -> Setting:
         return cls(8 if mv else 4, 2 if lim else None, 0.3 if cost else 0.0)
 
     @classmethod
+    @lru_cache(maxsize=64)
     def from_baseline(cls, movement: int, energy_limit: int, step_cost: float) -> Setting:
         """From the baseline files' ``movement_prompt``, ``energy_limit_prompt``, ``cost_of_step_prompt``."""
         return cls(int(movement), None if int(energy_limit) >= UNLIMITED_CARRY else int(energy_limit),

@@ -28,7 +28,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 
 from plancheck.domains.grasp.grid import Grid
@@ -38,6 +38,7 @@ from plancheck.errors import BadInputError, Location
 Optima = dict[str, float]  # scoring rule -> optimum
 
 
+@lru_cache(maxsize=4096)  # a batch asks once per record; a grid's 8 settings and its answerers share it
 def content_key(grid: Grid, step_limit: int) -> str:
     """What an environment's optimum depends on besides its setting: the cells, the start and the step limit,
     as a 128-bit hash (hex).
