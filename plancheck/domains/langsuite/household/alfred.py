@@ -4,18 +4,20 @@ alfworld (MIT) ships ALFRED's PDDL domain (``alfworld/data/alfred.pddl``) and a 
 task type (``alfworld/gen/goal_library.py``); both are shipped verbatim in ``alfworld.json.gz``
 (:mod:`plancheck.domains.langsuite.alfworld_data`). This module writes, for one of our tasks:
 
-* the **domain**: ``alfred.pddl`` with three repairs, each a literal text replacement listed in a
+* the **domain**: ``alfred.pddl`` with two repairs, each a literal text replacement listed in a
   comment at its top (:data:`REPAIRS`): the comma in ``(exists (?l - location, ?r - receptacle)`` of
   ``examineObject`` is dropped, and the type names the actions use as constants (``SinkBasinType``,
   ``MicrowaveType``, ``FridgeType``, ``KnifeType``, ``ButterKnifeType``) are declared in a
   ``:constants`` section. Fast Downward refuses the verbatim file ("Undefined object sinkbasintype"),
   plancheck's reader the comma;
 * the **problem** at alfworld's receptacle level, from our regenerated start scene, as alfworld's
-  ``PlannedGameState.state_to_pddl`` lays one out: ``agent1``; the static receptacles (ALFRED's
+  ``PlannedGameState.state_to_pddl`` lays one out (the metric after the goal, where Fast Downward wants
+  it): ``agent1``; the static receptacles (ALFRED's
   ``RECEPTACLES`` less the movable ones) with one location each (``loc_<name>``) and the agent at
-  ``loc_start``; every other object of ALFRED's vocabulary, ``inReceptacle`` and ``objectAtLocation``
-  of its nearest static receptacle (and ``inReceptacleObject`` of a movable receptacle holding it);
-  ``openable``/``opened``, ``pickupable``, ``isReceptacleObject``, ``cleanable``/``heatable``/
+  ``loc_start``; every pickupable or toggleable object of ALFRED's vocabulary, ``inReceptacle`` and
+  ``objectAtLocation`` of its nearest static receptacle (and ``inReceptacleObject`` of a movable receptacle
+  holding it; an object on the floor has neither: ALFRED has no floor receptacle); ``openable`` by ALFRED's
+  ``OPENABLE_CLASS_LIST`` and ``opened``, ``pickupable``, ``isReceptacleObject``, ``cleanable``/``heatable``/
   ``coolable``/``sliceable`` by ``VAL_ACTION_OBJECTS``, ``toggleable``/``isOn`` by the scene,
   ``canContain`` by ``VAL_RECEPTACLE_OBJECTS``; every type of the vocabulary as ``<T>Type``;
 * the **goal**: the task type's template (``_slice`` for sliced tasks) filled with the task's
@@ -123,29 +125,20 @@ class AlfredProblem:
                     yield thing
 
     def container(self, scene: Scene, name: str) -> tuple[str | None, str | None]:
-        """(nearest static receptacle, nearest movable receptacle below it) holding the named object now."""
-        target = scene.names.ids[name]
-
-        def walk(node: int, recep: str | None, movable: str | None) -> tuple[str | None, str | None] | None:
+        """(nearest static receptacle, nearest movable receptacle below it) holding the named object now: of the
+        instance LangSuitE acts on (``Scene.find``; an object listed under two parents is two instances)."""
+        node = scene.find(scene.names.ids[name])
+        parent = {c: n for n in scene.nodes for c in scene.nodes[n].children}
+        recep = movable = None
+        while node in parent:
+            node = parent[node]
             thing = scene.nodes[node]
-            if thing.id == target:
-                return recep, movable
-            nm = scene.names[thing.id]
-            if nm in self.receptacles:
-                recep, movable = nm, None
-            elif thing.object_type in tables()["MOVABLE_RECEPTACLES"]:
-                movable = nm
-            for child in thing.children:
-                found = walk(child, recep, movable)
-                if found is not None:
-                    return found
-            return None
-
-        for root in scene.roots:
-            found = walk(root, None, None)
-            if found is not None:
-                return found
-        return None, None
+            if scene.names[thing.id] in self.receptacles:
+                recep = scene.names[thing.id]
+                break
+            if movable is None and thing.object_type in tables()["MOVABLE_RECEPTACLES"]:
+                movable = scene.names[thing.id]
+        return recep, movable
 
     def text(self, name: str) -> str:
         """The problem as PDDL (deterministic: sorted sections)."""
@@ -232,7 +225,11 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
     each manipulation, ``toggle_on`` of a heater dropped (ALFRED heats without power), and after picking an
     object out of the heater / fridge / basin that changed it (LangSuitE's registry), ALFRED's
     ``HeatObject`` / ``CoolObject`` / ``CleanObject`` there; ``OpenObject`` is added before a put into or a
-    pick from a closed openable receptacle (LangSuitE's ``put`` ignores openness)."""
+    pick from a closed openable receptacle (LangSuitE's ``put`` ignores openness), ``open`` of a receptacle ALFRED
+    does not count as openable (a toilet) is dropped, and a look-at plan ends with a ``GotoLocation`` to the lit
+    lamp's receptacle (LangSuitE's ``stop`` must see the lamp, ALFRED's goal puts the agent at its location).
+    An object is picked from where ALFRED's state has it (our plan may take a second instance of an object
+    listed under two parents)."""
     problem = AlfredProblem(task)
     engine = task.engine
     world = task.initial().world
@@ -263,6 +260,7 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
 
     lamp = None
     others: list[str] = []
+    place: dict[str, str | None] = {}  # where ALFRED's state has each object our plan moved
     for act in acts:
         scene = world.scene
         if act.name in ("PickUp", "Put", "Open", "ToggleOn", "Slice"):
@@ -271,9 +269,10 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
                 kind, wanted = scene.thing(act.object_id).object_type, problem.task.task.pddl_params
                 if kind not in (wanted["object_target"], wanted["mrecep_target"]):
                     others.append(f"{o} is a {kind}")  # LangSuitE matches object ids by substring
-                recep, _ = problem.container(scene, o)
+                recep = place[o] if o in place else problem.container(scene, o)[0]
                 if recep is None:
                     return gap(f"pick_up [{o}]: on no receptacle ALFRED knows")
+                place[o] = None
                 goto(recep)
                 open_if_closed(recep)
                 steps.append(f"(pickupobject agent1 loc_{recep} {o} {recep})")
@@ -287,10 +286,14 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
                         return gap(f"put [{o}, {r}]: into a receptacle object ({kind}; alfred.pddl's actions for "
                                    "those are commented out)")
                     return gap(f"put [{o}, {r}]: a {kind} is no receptacle in ALFRED's table")
+                wanted = problem.task.task.pddl_params["parent_target"]
+                if wanted and wanted in act.receptacle_id and problem.receptacles[r] != wanted:
+                    others.append(f"{r} is a {problem.receptacles[r]}")  # LangSuitE matches receptacles by substring
                 goto(r)
                 open_if_closed(r)
                 types = f"{problem.objects[o]}Type {problem.receptacles[r]}Type"
                 steps.append(f"(putobject agent1 loc_{r} {o} {r} {types})")
+                place[o] = r
             elif act.name == "Open":
                 if o not in problem.receptacles:
                     return gap(f"open [{o}]: not a static receptacle")
@@ -310,6 +313,9 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
                     goto(recep)
                     steps.append(f"(toggleobject agent1 loc_{recep} {o} {recep})")
                     lamp = recep
+                    kind = scene.thing(act.object_id).object_type
+                    if kind != problem.task.task.toggle_target:
+                        others.append(f"{o} is a {kind} (LangSuitE counts any lit lamp in view)")
             else:
                 return gap(f"slice [{o}]: LangSuitE slices without a knife, ALFRED's SliceObject needs one held")
         result = engine.execute(WorldState(scene, world.pose, world.inventory), act)
@@ -360,8 +366,8 @@ def to_replies(task: Task, steps: Sequence[str]) -> Translated:
     """ALFRED steps as LangSuitE's high-level replies, sent one by one through LangSuitE's conversation
     (:func:`~.rules.step`): ``GotoLocation`` -> ``goto [r]``, ``OpenObject`` / ``CloseObject`` -> ``open`` /
     ``close``, ``PickupObject`` -> ``pick_up`` (after ``open`` of a closed receptacle ALFRED does not count as
-    openable: a toilet's lid hides what it holds in AI2-THOR 3), ``PutObject`` -> ``put``, ``ToggleObject`` -> ``toggle_on``
-    (``toggle_off`` if on), ``SliceObject`` -> ``slice``; ALFRED's ``HeatObject`` / ``CoolObject`` /
+    openable: a toilet's lid hides what it holds in AI2-THOR 3), ``PutObject`` -> ``put``, ``ToggleObject`` ->
+    ``toggle_on`` (``toggle_off`` if on), ``SliceObject`` -> ``slice``; ALFRED's ``HeatObject`` / ``CoolObject`` /
     ``CleanObject`` (one action, the object held, at the receptacle) become LangSuitE's physics, because its
     ``heat`` / ``cool`` / ``clean`` raise: ``open`` the receptacle if it is closed, ``put`` the object in,
     ``toggle_on`` a heater that is off, ``pick_up`` the object again; then ``stop``."""

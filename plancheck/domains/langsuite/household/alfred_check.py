@@ -27,6 +27,7 @@ from plancheck.domains.langsuite.household.instance import HouseholdTask
 from plancheck.domains.langsuite.household.rules import Task
 from plancheck.domains.langsuite.household.solve import optimal
 from plancheck.solvers.external import run_fast_downward
+from plancheck.solvers.result import Status
 from plancheck.verifier.pddl_validate import validate_text
 
 SEARCH = "lazy_greedy([ff()], preferred=[ff()])"  # a plan, not an optimum: only existence is compared
@@ -58,10 +59,14 @@ def ours_on_alfred(task: Task, problem_text: str) -> tuple[Direction, int]:
     report = validate_text(alfred.domain_text(), problem_text, "\n".join(mapped.steps))
     if report.failure is not None:
         f = report.failure
-        return Direction("invalid", f"step {f.step} {f.action}: {f.reason}"), mapped.added_opens
+        where = f"; substituted: {', '.join(mapped.substituted)}" if mapped.substituted else ""
+        return Direction("invalid", f"step {f.step} {f.action}: {f.reason}{where}"), mapped.added_opens
     if report.unmet_goals:
         where = f"; nested: {', '.join(mapped.nested)}" if mapped.nested else ""
         where += f"; substituted: {', '.join(mapped.substituted)}" if mapped.substituted else ""
+        puts = sum(step.startswith("(putobject") for step in mapped.steps)
+        if task.task.task_type == "pick_two_obj_and_place" and puts < 2:
+            where += "; one object put: LangSuitE counted it twice"
         return Direction("goal-unmet", "alfworld's goal is false at the end" + where), mapped.added_opens
     return Direction("agree", f"{len(mapped.steps)} ALFRED steps"), mapped.added_opens
 
@@ -69,7 +74,8 @@ def ours_on_alfred(task: Task, problem_text: str) -> tuple[Direction, int]:
 def alfred_on_ours(task: Task, problem_text: str, timeout: float) -> tuple[Direction, int | None]:
     run = run_fast_downward(alfred.domain_text(), problem_text, search=SEARCH, timeout=timeout)
     if run.plan is None:
-        return Direction("no-plan", f"{run.status.value}: {run.message}"), None
+        cause = no_plan_cause(task) if run.status is Status.UNSOLVABLE else ""
+        return Direction("no-plan", f"{run.status.value}: {cause or run.message}"), None
     out = alfred.to_replies(task, run.plan)
     if out.success:
         return Direction("agree", f"{len(out.replies)} replies"), len(run.plan)
@@ -79,6 +85,18 @@ def alfred_on_ours(task: Task, problem_text: str, timeout: float) -> tuple[Direc
     if task.task.task_type == "pick_clean_then_place_in_recep" and not out.refused and not _dirtyable(task):
         why.append("the object is not dirtyable")
     return Direction("differ", "; ".join(why)), len(run.plan)
+
+
+def no_plan_cause(task: Task) -> str:
+    """Why the ALFRED problem has no plan, when a known cause applies ("" otherwise)."""
+    item = task.task
+    if item.task_type == "pick_and_place_with_movable_recep":
+        return "the goal needs inReceptacleObject, which no action of alfred.pddl adds"
+    problem = alfred.AlfredProblem(task)
+    problem.text("p")
+    kinds = {item.object_target, item.toggle_target}
+    floor = sorted(o for o in problem.on_no_receptacle if problem.objects[o] in kinds)
+    return f"{', '.join(floor)} on the floor (no receptacle in ALFRED)" if floor else ""
 
 
 def _dirtyable(task: Task) -> bool:
@@ -101,16 +119,28 @@ CLASSES_A = (
     ("no-reference", "", "no-reference: no plan of ours"),
     ("gap", "without a knife", "knife: LangSuitE slices without a knife; ALFRED's SliceObject needs one held"),
     ("gap", "receptacle object", "movable: a put into a bowl, pot, ...: alfred.pddl has no action for it"),
+    ("gap", "a Sink is no receptacle", "sink: LangSuitE cleans in a Sink (the basin's frame); ALFRED only in a "
+     "SinkBasin"),
+    ("gap", "a Bathtub is no receptacle", "sink: LangSuitE cleans in a Bathtub; ALFRED only in a SinkBasin"),
     ("gap", "no receptacle in ALFRED's table", "substring: LangSuitE's goal matched another type by substring "
      "(a Box task takes a TissueBox, a Pot task a Potato)"),
     ("gap", "on no receptacle", "floor: the object stands on the floor, which is no receptacle in ALFRED"),
+    ("invalid", "sinkbasintype", "sink: LangSuitE cleans in a Bathtub or its basin; ALFRED only in a SinkBasin"),
+    ("invalid", "any lit lamp", "any-lamp: LangSuitE's look-at goal counts any lit lamp in view, of any type"),
+    ("invalid", "substituted", "substring: LangSuitE's goal matched another type by substring"),
+    ("goal-unmet", "any lit lamp", "any-lamp: LangSuitE's look-at goal counts any lit lamp in view, of any type"),
     ("invalid", "toastertype", "toaster: LangSuitE heats in a toaster, ALFRED only in a microwave"),
     ("goal-unmet", "substituted", "substring: LangSuitE's goal matched another type by substring"),
+    ("goal-unmet", "counted it twice", "double-count: one object put, LangSuitE counts it twice (the receptacle "
+     "is a root and a child after put: put-root)"),
     ("goal-unmet", "nested", "subtree: LangSuitE counts an object in a receptacle standing in the goal's "
      "receptacle; ALFRED's inReceptacle only the nearest one"),
 )
 CLASSES_B = (
-    ("no-plan", "unsolvable", "no ALFRED plan (see the task's type and the floor)"),
+    ("no-plan", "inReceptacleObject", "movable: the goal needs inReceptacleObject, which no action of alfred.pddl "
+     "adds (alfworld skips these tasks)"),
+    ("no-plan", "on the floor", "floor: the object (or every lamp) of the goal stands on the floor, no receptacle "
+     "in ALFRED"),
     ("no-plan", "timed out", "Fast Downward found no plan in time"),
     ("differ", "IndexError", "grid: LangSuitE's goto would raise IndexError (a box past its grid)"),
     ("differ", "Failed to goto", "goto: LangSuitE's goto (its grid planner) does not reach the receptacle"),
