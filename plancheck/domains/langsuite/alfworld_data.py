@@ -6,8 +6,11 @@ reads from it, as data:
 * ``alfworld/gen/constants.py``: ``OBJECTS``, ``MOVABLE_RECEPTACLES``, ``RECEPTACLES``, ``GOALS``,
   ``GOALS_VALID``, ``VAL_RECEPTACLE_OBJECTS`` (with the aliases the file adds after the table:
   DiningTable, CoffeeTable and SideTable take TableTop's set, which is then deleted) and
-  ``VAL_ACTION_OBJECTS``; every value is a literal, read with :func:`ast.literal_eval`;
-* ``alfworld/gen/goal_library.py``: each goal's ``templates`` (the instruction wordings);
+  ``VAL_ACTION_OBJECTS`` and ``OPENABLE_CLASS_LIST``; every value is a literal, read with :func:`ast.literal_eval`;
+* ``alfworld/gen/goal_library.py``: each goal's ``templates`` (the instruction wordings) and its ``pddl``
+  (the PDDL goal template: a ``(:goal ...)`` string with ``{obj}``, ``{recep}``, ``{toggle}``, ``{mrecep}``
+  slots, ``#`` where PDDL has ``-``, and the ``)`` that closes alfworld's problem), kept verbatim as data;
+* ``alfworld/data/alfred.pddl``: ALFRED's PDDL domain, verbatim (``alfred_pddl``);
 * ``alfworld/gen/layouts/FloorPlan<N>-layout.npy``: the reachable 0.25 m grid points (x, z) of each
   floor plan (AI2-THOR 2.1), read from the ``.npy`` format (little-endian float64, C order).
 
@@ -28,7 +31,7 @@ from plancheck.errors import BadInputError
 
 WHEEL = "alfworld-0.4.2-py3-none-any.whl"
 _CONSTANTS = ("OBJECTS", "MOVABLE_RECEPTACLES", "RECEPTACLES", "GOALS", "GOALS_VALID", "VAL_RECEPTACLE_OBJECTS",
-              "VAL_ACTION_OBJECTS")
+              "VAL_ACTION_OBJECTS", "OPENABLE_CLASS_LIST")
 
 
 def _jsonable(value: Any) -> Any:
@@ -53,13 +56,13 @@ def _literals(source: str, names: tuple[str, ...]) -> dict[str, Any]:
     return found
 
 
-def _goal_templates(source: str) -> dict[str, list[str]]:
-    """``gdict["<goal>"] = {..., 'templates': [...]}`` entries."""
-    out: dict[str, list[str]] = {}
+def _goal_entries(source: str, field: str) -> dict[str, Any]:
+    """``gdict["<goal>"] = {'pddl': ..., 'templates': [...]}`` entries: one field of each."""
+    out: dict[str, Any] = {}
     for node in ast.parse(source).body:
         if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Subscript):
             key = ast.literal_eval(node.targets[0].slice)
-            out[key] = ast.literal_eval(node.value)["templates"]
+            out[key] = ast.literal_eval(node.value)[field]
     return out
 
 
@@ -82,7 +85,9 @@ def extract(wheel: Path) -> dict[str, Any]:
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
     with zipfile.ZipFile(wheel) as zf:
         constants = _literals(zf.read("alfworld/gen/constants.py").decode("utf-8"), _CONSTANTS)
-        templates = _goal_templates(zf.read("alfworld/gen/goal_library.py").decode("utf-8"))
+        library = zf.read("alfworld/gen/goal_library.py").decode("utf-8")
+        templates, goals = _goal_entries(library, "templates"), _goal_entries(library, "pddl")
+        domain = zf.read("alfworld/data/alfred.pddl").decode("utf-8")
         layouts = {}
         for name in sorted(zf.namelist()):
             found = re.fullmatch(r"alfworld/gen/layouts/(FloorPlan\d+)-layout\.npy", name)
@@ -93,7 +98,8 @@ def extract(wheel: Path) -> dict[str, Any]:
         table[alias] = table["TableTop"]
     del table["TableTop"]
     return {"source": {"wheel": WHEEL, "sha256": digest, "license": "MIT (LICENSE-alfworld)"},
-            **_jsonable(constants), "templates": templates, "layouts": layouts}
+            **_jsonable(constants), "templates": templates, "goal_pddl": goals, "alfred_pddl": domain,
+            "layouts": layouts}
 
 
 def license_text(wheel: Path) -> str:

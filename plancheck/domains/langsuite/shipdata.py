@@ -8,8 +8,9 @@
   LangSuitE's IQA room is the rectangle over the scene bounds and these corners).
 * ``rearrangement_2022.json.gz``: the ai2thor-rearrangement 2022 val and test episodes
   (Apache-2.0) with the fields a LangSuitE episode is built from;
-* ``alfworld.json.gz``: ALFRED's tables, goal wordings and reachable points from the ``alfworld``
-  0.4.2 wheel (MIT, ``LICENSE-alfworld``), see :mod:`.alfworld_data`.
+* ``alfworld.json.gz``: ALFRED's tables, goal wordings, PDDL goal templates, its PDDL domain
+  (``alfred.pddl``, verbatim) and reachable points from the ``alfworld`` 0.4.2 wheel (MIT,
+  ``LICENSE-alfworld``), see :mod:`.alfworld_data`.
 
 :func:`build` writes them from the published files (``shared/data/langsuite``) and, for the last
 one, the wheel (``pip download --no-deps alfworld==0.4.2``) byte-identically on every run; a test

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from plancheck.domains.langsuite.household import alfred, pddl, report
 from plancheck.domains.langsuite.household import check as check_mod
-from plancheck.domains.langsuite.household import pddl, report
 from plancheck.domains.langsuite.household.game import HouseholdGame
 from plancheck.domains.langsuite.household.instance import HouseholdTask, select, task
 from plancheck.domains.langsuite.household.parse import READINGS, answer_replies, reply_for
@@ -152,7 +152,8 @@ class HouseholdWorld(WorldBase):
                       default="native", choices=PLANNERS),
         shared_option("timeout"),
         Option("format", "pddl: the reference problem as PDDL; langsuite: the task as the fields of an ALFRED "
-               "traj_data.json LangSuitE reads", ("export",), "pddl", ("pddl", "langsuite")),
+               "traj_data.json LangSuitE reads; alfred: the task in alfworld's ALFRED domain (alfred.pddl, its "
+               "goal template, receptacle level)", ("export",), "pddl", ("pddl", "langsuite", "alfred")),
     )
 
     def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[HouseholdTask]:
@@ -191,6 +192,8 @@ class HouseholdWorld(WorldBase):
     def export(self, instance: HouseholdTask, format: str = "pddl", **options: Any) -> dict[str, str]:
         if format == "langsuite":
             return {f"{instance.id}.json": json.dumps(instance.trajectory()) + "\n"}
+        if format == "alfred":
+            return alfred.export(Task(instance), instance.id)
         return pddl.export(Problem(Task(instance)), instance.id)
 
     def render(self, instance: HouseholdTask, answer: Any = None, *, verdict: Verdict | None = None,

@@ -1,0 +1,188 @@
+"""The second-route cross-check of a Household task against ALFRED's own domain and goal (:mod:`.alfred`).
+
+Two directions, each with a named outcome:
+
+* (a) **ours on ALFRED's**: the certified optimum (:func:`~.solve.optimal`, LangSuitE's rules) mapped onto
+  ``alfred.pddl`` (:func:`~.alfred.from_reference`) and validated by plancheck's PDDL verifier on the ALFRED
+  problem: ``agree`` (every step applicable and alfworld's goal holds at the end), ``invalid`` (a step is
+  not applicable: the unmet condition is named), ``goal-unmet``, ``gap`` (an action ALFRED cannot express,
+  named) or ``no-reference`` (no plan of ours);
+* (b) **ALFRED's on ours**: Fast Downward's plan for the ALFRED problem translated to LangSuitE's
+  high-level replies (:func:`~.alfred.to_replies`) and run through LangSuitE's conversation: ``agree``
+  (LangSuitE scores a success at the stop), ``differ`` (with the refused replies and the goal score), or
+  ``no-plan`` (Fast Downward's status: the ALFRED problem has no plan, or none was found in time).
+
+``python -m plancheck.domains.langsuite.household.alfred_check SELECTOR...`` prints one row per task and
+the counts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from plancheck.domains.langsuite.household import alfred
+from plancheck.domains.langsuite.household.instance import HouseholdTask
+from plancheck.domains.langsuite.household.rules import Task
+from plancheck.domains.langsuite.household.solve import optimal
+from plancheck.solvers.external import run_fast_downward
+from plancheck.solvers.result import Status
+from plancheck.verifier.pddl_validate import validate_text
+
+SEARCH = "lazy_greedy([ff()], preferred=[ff()])"  # a plan, not an optimum: only existence is compared
+
+
+@dataclass(frozen=True)
+class Direction:
+    outcome: str  # agree | invalid | goal-unmet | gap | no-reference | differ | no-plan
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Row:
+    task: str
+    task_type: str
+    ours_on_alfred: Direction
+    alfred_on_ours: Direction
+    added_opens: int = 0
+    alfred_steps: int | None = None
+
+
+def ours_on_alfred(task: Task, problem_text: str) -> tuple[Direction, int]:
+    ref = optimal(task)
+    if ref.acts is None or not ref.certified:
+        return Direction("no-reference", ref.reason), 0
+    mapped = alfred.from_reference(task, ref.acts)
+    if mapped.gap is not None:
+        return Direction("gap", mapped.gap), mapped.added_opens
+    report = validate_text(alfred.domain_text(), problem_text, "\n".join(mapped.steps))
+    if report.failure is not None:
+        f = report.failure
+        where = f"; substituted: {', '.join(mapped.substituted)}" if mapped.substituted else ""
+        return Direction("invalid", f"step {f.step} {f.action}: {f.reason}{where}"), mapped.added_opens
+    if report.unmet_goals:
+        where = f"; nested: {', '.join(mapped.nested)}" if mapped.nested else ""
+        where += f"; substituted: {', '.join(mapped.substituted)}" if mapped.substituted else ""
+        puts = sum(step.startswith("(putobject") for step in mapped.steps)
+        if task.task.task_type == "pick_two_obj_and_place" and puts < 2:
+            where += "; one object put: LangSuitE counted it twice"
+        return Direction("goal-unmet", "alfworld's goal is false at the end" + where), mapped.added_opens
+    return Direction("agree", f"{len(mapped.steps)} ALFRED steps"), mapped.added_opens
+
+
+def alfred_on_ours(task: Task, problem_text: str, timeout: float) -> tuple[Direction, int | None]:
+    run = run_fast_downward(alfred.domain_text(), problem_text, search=SEARCH, timeout=timeout)
+    if run.plan is None:
+        cause = no_plan_cause(task) if run.status is Status.UNSOLVABLE else ""
+        return Direction("no-plan", f"{run.status.value}: {cause or run.message}"), None
+    out = alfred.to_replies(task, run.plan)
+    if out.success:
+        return Direction("agree", f"{len(out.replies)} replies"), len(run.plan)
+    why = [out.crashed] if out.crashed else []
+    why += [f"{len(out.refused)} refused, first: {out.refused[0]}"] if out.refused else []
+    why.append(f"goal conditions {out.conditions[0]} of {out.conditions[1]} at the stop")
+    if task.task.task_type == "pick_clean_then_place_in_recep" and not out.refused and not _dirtyable(task):
+        why.append("the object is not dirtyable")
+    return Direction("differ", "; ".join(why)), len(run.plan)
+
+
+def no_plan_cause(task: Task) -> str:
+    """Why the ALFRED problem has no plan, when a known cause applies ("" otherwise)."""
+    item = task.task
+    if item.task_type == "pick_and_place_with_movable_recep":
+        return "the goal needs inReceptacleObject, which no action of alfred.pddl adds"
+    problem = alfred.AlfredProblem(task)
+    problem.text("p")
+    kinds = {item.object_target, item.toggle_target}
+    floor = sorted(o for o in problem.on_no_receptacle if problem.objects[o] in kinds)
+    return f"{', '.join(floor)} on the floor (no receptacle in ALFRED)" if floor else ""
+
+
+def _dirtyable(task: Task) -> bool:
+    target = task.task.object_target
+    return any(t.dirtyable for t in task.scene.nodes.values() if t.object_type == target)
+
+
+def cross_check(item: HouseholdTask, timeout: float = 60.0) -> Row:
+    task = Task(item)
+    text = alfred.AlfredProblem(task).text(f"alfred-{item.id.lower()}")
+    a, opens = ours_on_alfred(task, text)
+    b, steps = alfred_on_ours(task, text, timeout)
+    return Row(item.id, item.task_type + ("_slice" if item.object_sliced else ""), a, b, opens, steps)
+
+
+# Why a direction does not agree, by the text of its detail: (class, what it means)
+CLASSES_A = (
+    ("no-reference", "dirtyable", "dirtyable-only: LangSuitE never registers the object as cleaned, no plan of "
+     "ours succeeds"),
+    ("no-reference", "", "no-reference: no plan of ours"),
+    ("gap", "without a knife", "knife: LangSuitE slices without a knife; ALFRED's SliceObject needs one held"),
+    ("gap", "receptacle object", "movable: a put into a bowl, pot, ...: alfred.pddl has no action for it"),
+    ("gap", "a Sink is no receptacle", "sink: LangSuitE cleans in a Sink (the basin's frame); ALFRED only in a "
+     "SinkBasin"),
+    ("gap", "a Bathtub is no receptacle", "sink: LangSuitE cleans in a Bathtub; ALFRED only in a SinkBasin"),
+    ("gap", "no receptacle in ALFRED's table", "substring: LangSuitE's goal matched another type by substring "
+     "(a Box task takes a TissueBox, a Pot task a Potato)"),
+    ("gap", "on no receptacle", "floor: the object stands on the floor, which is no receptacle in ALFRED"),
+    ("invalid", "sinkbasintype", "sink: LangSuitE cleans in a Bathtub or its basin; ALFRED only in a SinkBasin"),
+    ("invalid", "any lit lamp", "any-lamp: LangSuitE's look-at goal counts any lit lamp in view, of any type"),
+    ("invalid", "substituted", "substring: LangSuitE's goal matched another type by substring"),
+    ("goal-unmet", "any lit lamp", "any-lamp: LangSuitE's look-at goal counts any lit lamp in view, of any type"),
+    ("invalid", "toastertype", "toaster: LangSuitE heats in a toaster, ALFRED only in a microwave"),
+    ("goal-unmet", "substituted", "substring: LangSuitE's goal matched another type by substring"),
+    ("goal-unmet", "counted it twice", "double-count: one object put, LangSuitE counts it twice (the receptacle "
+     "is a root and a child after put: put-root)"),
+    ("goal-unmet", "nested", "subtree: LangSuitE counts an object in a receptacle standing in the goal's "
+     "receptacle; ALFRED's inReceptacle only the nearest one"),
+)
+CLASSES_B = (
+    ("no-plan", "inReceptacleObject", "movable: the goal needs inReceptacleObject, which no action of alfred.pddl "
+     "adds (alfworld skips these tasks)"),
+    ("no-plan", "on the floor", "floor: the object (or every lamp) of the goal stands on the floor, no receptacle "
+     "in ALFRED"),
+    ("no-plan", "timed out", "Fast Downward found no plan in time"),
+    ("differ", "IndexError", "grid: LangSuitE's goto would raise IndexError (a box past its grid)"),
+    ("differ", "Failed to goto", "goto: LangSuitE's goto (its grid planner) does not reach the receptacle"),
+    ("differ", "view space", "view: after LangSuitE's goto the receptacle or object is not in view"),
+    ("differ", "existing", "view: after LangSuitE's goto the receptacle or object is not in view"),
+    ("differ", "dirtyable", "dirtyable-only: every reply accepted, LangSuitE never registers the cleaning"),
+    ("differ", "goal conditions", "goal: every reply accepted, LangSuitE's goal still unmet"),
+)
+
+
+def reason(direction: Direction, classes: tuple[tuple[str, str, str], ...]) -> str:
+    """The named class of an outcome (``agree``, or the first class whose outcome and text match)."""
+    if direction.outcome == "agree":
+        return "agree"
+    for outcome, text, meaning in classes:
+        if direction.outcome == outcome and text in direction.detail:
+            return meaning.split(":")[0]
+    return f"unexplained {direction.outcome}"
+
+
+def summary(rows: Iterable[Row]) -> str:
+    rows = list(rows)
+    lines = []
+    for name, get, classes in (("ours on ALFRED", lambda r: r.ours_on_alfred, CLASSES_A),
+                               ("ALFRED on ours", lambda r: r.alfred_on_ours, CLASSES_B)):
+        counts = Counter((r.task_type, reason(get(r), classes)) for r in rows)
+        lines.append(f"{name}: " + ", ".join(f"{k}={v}" for k, v in
+                                              sorted(Counter(reason(get(r), classes) for r in rows).items())))
+        for (kind, why), n in sorted(counts.items()):
+            lines.append(f"  {kind:45s} {why:14s} {n}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m plancheck.domains.langsuite.household.alfred_check SELECTOR...
+    import sys
+
+    from plancheck.domains.langsuite.household.instance import select
+
+    done = []
+    for item in select(sys.argv[1:] or ["all"]):
+        row = cross_check(item)
+        done.append(row)
+        print(f"{row.task}\t{row.ours_on_alfred.outcome}\t{row.ours_on_alfred.detail}\t"
+              f"{row.alfred_on_ours.outcome}\t{row.alfred_on_ours.detail}\topens+{row.added_opens}", flush=True)
+    print(summary(done))
