@@ -2,8 +2,9 @@
 
 Hostile or broken input costs one record a clear error, never a crash or the rest of a batch. Every reader of
 answers, records and PDDL takes a :class:`Limits`; the command line sets them with ``--max-answer-bytes``,
-``--max-list-length``, ``--max-nesting`` and ``--max-digits`` (the same flags in every world). A value beyond a
-limit is a :class:`~plancheck.errors.LimitError` naming the limit, and where the input says where.
+``--max-answer-words``, ``--max-list-length``, ``--max-nesting`` and ``--max-digits`` (the same flags in every
+world). A value beyond a limit is a :class:`~plancheck.errors.LimitError` naming the limit, and where the input
+says where.
 
 :func:`load_json` is ``json.loads`` within limits: nesting is checked before decoding (Python's decoder recurses
 and dies on deep input), integers and decimals with more digits than allowed are refused (Python refuses more
@@ -34,17 +35,24 @@ from typing import Any
 
 from plancheck.errors import BadInputError, InstanceNotFoundError, LimitError, Location
 
+_WORDS = re.compile(r"\w+")
+_MARKS = re.compile(r"\w+|[^\w\s]|\n")  # a word, a mark (bracket, comma, ...) or a line break
 MAX_NESTING = 200  # the readers of JSON and PDDL recurse once or a few times per level; 200 levels stay safe
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
     """The sizes an input may have. ``answer_bytes``: one answer (a ``check`` answer file, a JSONL line or
-    one entry of a JSON file of answers); ``list_length``: the elements of a list (in a record, or the actions
-    read from an answer); ``nesting``: levels of brackets in JSON or parentheses in PDDL; ``digits``: digits of
-    one number (in JSON, PDDL, or an instance id)."""
+    one entry of a JSON file of answers); ``answer_words``: the words of one free-text answer that a
+    world reads token by token (GRASP, Hanoi, MANGO, BabyAI Plan and Decompose), and four times as many words,
+    marks and line breaks (reading costs about 10-20 microseconds a token, so a megabyte of one-character tokens
+    would take 10-60 s; a plan of 40,000 actions written ``[UP, UP, ...]`` has 40,000 words and 80,000 marks);
+    ``list_length``: the elements of a list (in a record, or the actions read from an answer); ``nesting``:
+    levels of brackets in JSON, in a MANGO answer's list, or of parentheses in PDDL; ``digits``: digits of one
+    number (in JSON, PDDL, or an instance id)."""
 
     answer_bytes: int = 1_048_576
+    answer_words: int = 50_000
     list_length: int = 100_000
     nesting: int = 100
     digits: int = 100
@@ -68,6 +76,28 @@ class Limits:
         """Refuse a text whose UTF-8 form is above ``answer_bytes`` (measured only when it may be)."""
         if len(text) * 4 > self.answer_bytes:
             self.bytes_of(len(text.encode("utf-8", "surrogatepass")), what, where)
+
+    def words(self, text: str, what: str, where: Location | None = None) -> None:
+        """Refuse a text (``what``: "the answer") of more than ``answer_words`` words, or of more than four times
+        as many words, marks and line breaks (counted at C speed, only when the text is long enough to hold that
+        many).
+
+        >>> Limits().words("[UP, TAKE]", "the answer")
+        >>> Limits(answer_words=10).words("UP " * 11, "the answer")
+        Traceback (most recent call last):
+        plancheck.errors.LimitError: max_answer_words 10 exceeded: the answer holds 11 words
+        >>> Limits(answer_words=10).words("[]" * 21, "the answer")
+        Traceback (most recent call last):
+        plancheck.errors.LimitError: max_answer_words 10 exceeded: the answer holds 42 words, marks and line breaks \
+(at most 40, four a word)
+        """
+        if len(text) > self.answer_words and (count := _WORDS.subn("", text)[1]) > self.answer_words:
+            raise LimitError(f"{self.answer_words} exceeded: {what} holds {count:,} words", where,
+                             option="max_answer_words")
+        most = 4 * self.answer_words
+        if len(text) > most and (count := _MARKS.subn("", text)[1]) > most:
+            raise LimitError(f"{self.answer_words} exceeded: {what} holds {count:,} words, marks and line breaks "
+                             f"(at most {most:,}, four a word)", where, option="max_answer_words")
 
     def length(self, count: int, what: str, where: Location | None = None) -> None:
         """Refuse a list (``what``: "'answer'", "the actions read") of ``count`` elements above ``list_length``."""
@@ -106,6 +136,7 @@ def id_number(digits: str, what: str) -> int:
 
 LIMIT_HELP = {  # the command line's flags, --max-answer-bytes ...; one place for every world
     "answer_bytes": "largest answer read: a check answer file, one JSONL line or one entry of a JSON file",
+    "answer_words": "most words of a free-text answer, read token by token (and 4 x N words, marks and line breaks)",
     "list_length": "most elements of a list: in a record, or the actions read from one answer",
     "nesting": f"most levels of nesting: JSON brackets, PDDL parentheses (at most {MAX_NESTING})",
     "digits": "most digits of one number: in JSON, in PDDL, in an instance id",

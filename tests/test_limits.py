@@ -69,6 +69,27 @@ def test_the_flags_set_the_limits_and_refuse_nonsense(tmp_path, capsys):
     assert "--max-nesting may be at most 200" in capsys.readouterr().err
 
 
+def test_max_answer_words_bounds_words_and_marks_and_is_named_by_its_flag(tmp_path, capsys):
+    answer = tmp_path / "a.txt"
+    answer.write_text("[UP, TAKE, LEFT]")  # 3 words, 7 words and marks
+    instance = "gen7_outer_spiral_block-0-0-1-1"
+    assert main(["check", "grasp", instance, str(answer), "--max-answer-words", "2"]) == 2
+    assert capsys.readouterr().err == \
+        f"plancheck: error: {answer}: --max-answer-words 2 exceeded: the answer holds 3 words\n"
+    answer.write_text("[UP, TAKE, LEFT]" + "\n" * 6)  # 3 words; 13 words, marks and line breaks
+    assert main(["check", "grasp", instance, str(answer), "--max-answer-words", "3"]) == 2
+    assert capsys.readouterr().err == (f"plancheck: error: {answer}: --max-answer-words 3 exceeded: the answer holds "
+                                       "13 words, marks and line breaks (at most 12, four a word)\n")
+    assert main(["check", "grasp", instance, str(answer), "--max-answer-words", "4"]) in (0, 1)  # read
+    records = tmp_path / "a.jsonl"
+    records.write_text(json.dumps({"instance": instance, "response": "[UP, TAKE, LEFT]"}) + "\n")
+    verdicts = tmp_path / "v.jsonl"
+    main(["evaluate", "grasp", str(records), "--no-progress", "--max-answer-words", "2", "-o", str(verdicts)])
+    assert "--max-answer-words 2 exceeded: the answer holds 3 words" in capsys.readouterr().err
+    assert json.loads(verdicts.read_text())["error"].endswith("max_answer_words 2 exceeded: the answer holds 3 words")
+    assert Limits().answer_words == 50_000
+
+
 def _old_answer_lines(raw: bytes) -> list:
     """What answer_lines gave before it read line by line: the whole file decoded, then split at newlines."""
     found = []

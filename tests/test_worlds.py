@@ -235,6 +235,19 @@ def test_exported_pddl_reads_back(name, shared_data):
         assert problem.domain_name == named.group(1).lower() and problem.objects is not None
 
 
+@pytest.mark.parametrize("name", ["grasp", "hanoi", "mango", "babyai"])  # the worlds that lex a whole answer
+def test_free_text_answers_are_refused_unread_beyond_max_answer_words(name, shared_data):
+    instance_id, text, options, _ = _answer(name)
+    world, instance = _instance(name, instance_id, shared_data)
+    words, marks = len(re.findall(r"\w+", text)), len(re.findall(r"\w+|[^\w\s]|\n", text))
+    assert world.check(instance, text, limits=Limits(answer_words=max(words, -(-marks // 4))), **options).actions
+    with pytest.raises(LimitError, match=f"max_answer_words {words - 1} exceeded: the answer holds {words} words$"):
+        world.check(instance, text, limits=Limits(answer_words=words - 1), **options)
+    padded = text + "\n" * (4 * words + 1 - marks)  # as many words, one mark too many
+    with pytest.raises(LimitError, match=f"the answer holds {4 * words + 1} words, marks and line breaks"):
+        world.check(instance, padded, limits=Limits(answer_words=words), **options)
+
+
 def _answer(name: str) -> tuple[str, str, dict, dict]:
     """An instance, an answer to it as text, the options to check it with, and its record in an answer file."""
     example = _corpus(name, "EXAMPLES")[0]

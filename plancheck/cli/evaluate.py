@@ -31,6 +31,7 @@ from plancheck.cli.parallel import ordered_map, portable, world_of
 from plancheck.cli.progress import Progress
 from plancheck.cli.resume import Resumed, manifest, start
 from plancheck.errors import BadInputError
+from plancheck.limits import LIMIT_HELP
 from plancheck.translators.answer import ReadStatus
 from plancheck.verifier.batch import INTERNAL_ERROR, BatchItem, DuplicateCheck, Marked, evaluate_record
 from plancheck.verifier.render import table_markdown, table_text
@@ -373,7 +374,7 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
 
 _DUPLICATES = {"each": "each scored", "first": "only the first scored", "error": "counted as broken"}
 _DUPLICATES_SHOWN = 5
-_LIMIT = re.compile(r"(?<![\w'])max_(answer_bytes|list_length|nesting|digits)(?= \d)")
+_LIMIT = re.compile(rf"(?<![\w'])max_({'|'.join(LIMIT_HELP)})(?= \d)")
 
 
 def _flags(reason: str) -> str:

@@ -169,6 +169,18 @@ def within_limits(answer: str | Sequence[str], limits: Limits = DEFAULT, source:
                         where)
 
 
+def within_words(text: str, limits: Limits = DEFAULT, source: str | None = None) -> None:
+    """Refuse, before it is lexed, a free-text answer read token by token (by a world's grammar, and the
+    committed reading of :mod:`plancheck.translators.candidates`) beyond ``limits.answer_words`` (a
+    :class:`~plancheck.errors.LimitError`): reading costs about 10-20 microseconds a token.
+
+    >>> within_words("[UP] " * 11, Limits(answer_words=10), "a.txt")
+    Traceback (most recent call last):
+    plancheck.errors.LimitError: a.txt: max_answer_words 10 exceeded: the answer holds 11 words
+    """
+    limits.words(text, "the answer", Location(source) if source else None)
+
+
 def read_within_limits(parsed: ParsedAnswer, limits: Limits = DEFAULT, source: str | None = None) -> ParsedAnswer:
     """``parsed``, unless it holds more actions than ``limits.list_length`` (then a LimitError)."""
     limits.length(len(parsed.items), "the actions read from the answer", Location(source) if source else None)

@@ -22,10 +22,9 @@ token carries its action); nothing here knows a world's action words. The rules:
 * The last line of a text that stops in the middle of a run (a word that is no action, no line
   break after it) is read as the run's last slot, an unknown action, and the run is marked ``cut``.
 
-An answer of more than :data:`MAX_WORDS` words, or more than :data:`MAX_MARKS` words, marks and line breaks,
-is not read (:func:`within_marks`, an :class:`~plancheck.errors.AnswerParseError` that says so): reading costs
-about 10-15 microseconds a token, and a megabyte of ``[]``, line breaks or words would take 10-60 s. No real
-answer comes near (a plan of 40,000 actions written ``[UP, UP, ...]`` has 40,000 words and 80,000 marks).
+Reading costs about 10-20 microseconds a token (the world's lexer included), so the worlds refuse, before
+they lex it, an answer of more than ``--max-answer-words`` words or four times as many words, marks and line
+breaks (:meth:`plancheck.limits.Limits.words`): a megabyte of ``[]``, line breaks or words would take 10-60 s.
 
 Labels (``Final answer:``, ``Explanation:``, see :mod:`plancheck.translators.markers`) are layout
 where they stand at the start of a line, so ``Answer: UP, TAKE`` is a line of actions.
@@ -51,34 +50,6 @@ from plancheck.translators.answer import (
 from plancheck.translators.markers import Marking, Role
 from plancheck.translators.reading import Candidate, Raw, Unclosed, choose, finish
 from plancheck.translators.tokens import CONTINUE, QUIET, Kind, Tok, expand_repetitions
-
-MAX_MARKS = 200_000
-MAX_WORDS = 50_000  # a word costs more than a mark: the world's action patterns are tried on it
-_MARKS = re.compile(r"\w+|[^\w\s]|\n")  # a word, a mark (bracket, comma, ...) or a line break
-_WORDS = re.compile(r"\w+")
-
-
-def within_marks(text: str, source: str | None = None) -> None:
-    """Refuse to read a text of more than :data:`MAX_WORDS` words or :data:`MAX_MARKS` words, marks and line
-    breaks (counted at C speed, only when the text is long enough to hold that many).
-
-    >>> within_marks("[UP, TAKE]")
-    >>> within_marks("[]" * 100_001, "a.txt")
-    Traceback (most recent call last):
-    plancheck.errors.AnswerParseError: a.txt, line 1, column 1: the answer holds 200,002 words, marks and line \
-breaks; answers of more than 200,000 are not read
-    >>> within_marks("UP " * 50_001)
-    Traceback (most recent call last):
-    plancheck.errors.AnswerParseError: <input>, line 1, column 1: the answer holds 50,001 words; answers of more \
-than 50,000 are not read
-    """
-    if len(text) > MAX_WORDS and (count := _WORDS.subn("", text)[1]) > MAX_WORDS:
-        raise AnswerParseError(f"the answer holds {count:,} words; answers of more than {MAX_WORDS:,} are not read",
-                               Location(source, 1, 1))
-    if len(text) > MAX_MARKS and (count := _MARKS.subn("", text)[1]) > MAX_MARKS:
-        raise AnswerParseError(f"the answer holds {count:,} words, marks and line breaks; answers of more than "
-                               f"{MAX_MARKS:,} are not read", Location(source, 1, 1))
-
 
 # -- segments: lines and bracket lists ----------------------------------------------------------------
 

@@ -21,9 +21,9 @@ its own (LLM-BabyBench's "The LLM's action sequence is:").
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 
@@ -111,7 +111,7 @@ def classify(clause: str) -> Role | None:
 
 def find_labels(text: str, extra: Sequence[tuple[re.Pattern, Role]] = ()) -> tuple[Label, ...]:
     """Every label of ``text`` in text order (``extra``: a world's own label patterns and their roles)."""
-    found: dict[tuple[int, int], Label] = {}
+    found = _Found(len(text))
     for match in _HEADING.finditer(text):
         words = match.group("hash") or match.group("bold") or match.group("under") or match.group("bare")
         role = classify(words)
@@ -123,7 +123,7 @@ def find_labels(text: str, extra: Sequence[tuple[re.Pattern, Role]] = ()) -> tup
                                                       heading=True)
     for match in _COLON_CLAUSE.finditer(text):
         role = classify(match.group(1))
-        if role is not None and not _inside(found, match.start(1)):
+        if role is not None and not found.covers(match.start(1)):
             found[match.start(1), match.end()] = Label(match.start(1), match.end(), role, match.group(0).strip())
     for match in _IS_CLAUSE.finditer(text):  # "the final answer is", from the start of its sentence
         start = max(match.start() - 60, 0)
@@ -131,7 +131,7 @@ def find_labels(text: str, extra: Sequence[tuple[re.Pattern, Role]] = ()) -> tup
             found_at = text.rfind(boundary, start, match.start())
             start = start if found_at < 0 else found_at + len(boundary)
         start += len(text[start:match.start()]) - len(text[start:match.start()].lstrip())
-        if not _inside(found, start):
+        if not found.covers(start):
             found[start, match.end()] = Label(start, match.end(), Role.ANSWER, text[start:match.end()])
     for match in _ANSWER_TAG.finditer(text):  # <answer> ... </answer>: the closing tag ends its section
         role = Role.PLAIN if match.group(0).startswith("</") else Role.ANSWER
@@ -140,16 +140,31 @@ def find_labels(text: str, extra: Sequence[tuple[re.Pattern, Role]] = ()) -> tup
         for match in pattern.finditer(text):
             found[match.start(), match.end()] = Label(match.start(), match.end(), role, match.group(0).strip())
     for match in _EXAMPLE.finditer(text):  # "For example, [...]": an example is no answer
-        if not _inside(found, match.start()):
+        if not found.covers(match.start()):
             found[match.start(), match.end()] = Label(match.start(), match.end(), Role.ASIDE, match.group(0))
     for match in _CORRECTION.finditer(text):
-        if not _inside(found, match.start()):
+        if not found.covers(match.start()):
             found[match.start(), match.end()] = Label(match.start(), match.end(), Role.CORRECTION, match.group(0))
     return tuple(sorted(found.values(), key=lambda label: (label.start, label.end)))
 
 
-def _inside(found: dict[tuple[int, int], Label], offset: int) -> bool:
-    return any(start <= offset < end for start, end in found)
+class _Found(dict):
+    """The labels found so far by their (start, end), and which offsets they cover: a map of the text's
+    characters, so that asking whether an offset is inside a label costs one look-up (a scan of every label
+    found was quadratic: thousands of labels in a long answer took tens of seconds)."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.covered = bytearray(size + 1)
+
+    def __setitem__(self, key: tuple[int, int], label: Label) -> None:
+        start, end = key
+        if end > start:
+            self.covered[start:end] = b"\x01" * (end - start)
+        super().__setitem__(key, label)
+
+    def covers(self, offset: int) -> bool:
+        return bool(self.covered[offset])
 
 
 def think_regions(text: str) -> tuple[tuple[int, int], ...]:
@@ -166,6 +181,10 @@ class Marking:
     labels: tuple[Label, ...]
     thinking: tuple[tuple[int, int], ...]
     starts: tuple[int, ...]
+    index: _Index = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", _Index.of(self.labels, self.thinking))
 
     @classmethod
     def of(cls, text: str, extra: Sequence[tuple[re.Pattern, Role]] = ()) -> Marking:
@@ -182,15 +201,15 @@ class Marking:
     def role_of(self, start: int, after: int | None = None) -> tuple[Role, Label | None]:
         """The role of a candidate starting at ``start`` and the label that gives it; ``after``: where the
         previous candidate holding actions ended (a correction must follow an answer)."""
-        if any(low <= start < high for low, high in self.thinking):
+        at = bisect_right(self.index.think_starts, start) - 1
+        if at >= 0 and start < self.thinking[at][1]:
             return Role.ASIDE, None
         label, introduced = self._lead_in(start)
         if label is not None and label.role is Role.ASIDE:
             return Role.ASIDE, label
         if after is not None:  # a correction word since the previous answer, outside any aside's lead-in
-            correction = next((lab for lab in reversed(self.labels) if lab.role is Role.CORRECTION
-                               and after <= lab.start < start), None)
-            if correction is not None:
+            correction = self.index.corrections.last_before(start)
+            if correction is not None and after <= correction.start:
                 return Role.CORRECTION, correction
         if label is None and not introduced:
             label = self._section(start)
@@ -208,16 +227,66 @@ class Marking:
             if previous is not None and text[previous[0]:previous[1]].rstrip(" \t*_`").endswith((":", "：")):
                 low = previous[0]
                 introduced = True
-        chosen = [lab for lab in self.labels if low <= lab.start < start and lab.role not in (Role.CORRECTION,
-                                                                                              Role.PLAIN)]
-        example = next((lab for lab in reversed(chosen) if _EXAMPLE.match(lab.text + " ")), None)
-        if example is not None and not re.search(r"[.!?]\s|\n", text[example.end:start]):
+        last = self.index.lead_ins.last_before(start)
+        if last is None or last.start < low:
+            return None, introduced
+        example = self.index.examples.last_before(start)
+        if example is not None and example.start >= low and not re.search(r"[.!?]\s|\n", text[example.end:start]):
             return example, introduced  # "e.g. <a whole answer>" in one sentence: an example, whatever it says
-        return (chosen[-1] if chosen else None), introduced
+        return last, introduced
 
     def _section(self, start: int) -> Label | None:
-        headings = [lab for lab in self.labels if lab.heading and lab.end <= start]
-        return headings[-1] if headings and headings[-1].role is not Role.PLAIN else None
+        """The last heading (in text order) that ends before ``start``, unless it is no label."""
+        at = bisect_right(self.index.heading_ends, start) - 1
+        heading = self.index.last_heading[at] if at >= 0 else None
+        return heading if heading is not None and heading.role is not Role.PLAIN else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """Labels in text order, to find the last one starting before an offset with a binary search."""
+
+    labels: tuple[Label, ...]
+    starts: tuple[int, ...]
+
+    @classmethod
+    def of(cls, labels: Sequence[Label]) -> _Run:
+        return cls(tuple(labels), tuple(label.start for label in labels))
+
+    def last_before(self, offset: int) -> Label | None:
+        at = bisect_left(self.starts, offset) - 1
+        return self.labels[at] if at >= 0 else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """What :meth:`Marking.role_of` looks up, sorted once so that each candidate costs a few binary searches (a
+    scan of every label for each candidate was quadratic: thousands of candidates and labels took tens of
+    seconds)."""
+
+    think_starts: tuple[int, ...]
+    corrections: _Run  # the correction labels
+    lead_ins: _Run  # the labels a lead-in can hold: neither corrections nor plain headings
+    examples: _Run  # the lead-in labels that start with "for example", "e.g." ...
+    heading_ends: tuple[int, ...]  # the ends of the headings, sorted
+    last_heading: tuple[Label, ...]  # at each: the last heading in text order of those ending there or before
+
+    @classmethod
+    def of(cls, labels: tuple[Label, ...], thinking: tuple[tuple[int, int], ...]) -> _Index:
+        lead_ins = [label for label in labels if label.role not in (Role.CORRECTION, Role.PLAIN)]
+        headings = sorted(((label.end, order, label) for order, label in enumerate(labels) if label.heading),
+                          key=lambda item: item[:2])
+        last: list[Label] = []
+        latest = -1
+        for _, order, label in headings:
+            if order > latest:
+                latest, chosen = order, label
+            last.append(chosen)
+        return cls(tuple(start for start, _ in thinking),
+                   _Run.of([label for label in labels if label.role is Role.CORRECTION]),
+                   _Run.of(lead_ins),
+                   _Run.of([label for label in lead_ins if _EXAMPLE.match(label.text + " ")]),
+                   tuple(end for end, _, _ in headings), tuple(last))
 
 
 def _previous_line(text: str, line_start: int) -> tuple[int, int] | None:

@@ -104,11 +104,19 @@ def test_size_and_candidate_limits():
     text = "[x] " * (MAX_CANDIDATES + 5) + "[" + ROW + "]"
     with pytest.raises(AnswerParseError):
         parse_answer(text)
-    for hostile in ("[" * 150_000, "[" * 100_000 + "1 1", "[{'a': [" * 20_000):
+    for hostile in ("[" * 150_000, "[" * 100_000 + "1 1", "[{'a': [" * 20_000, "[" * 101 + "]" * 101):
         start = time.perf_counter()
-        with pytest.raises(AnswerParseError):
+        with pytest.raises(LimitError, match="max_nesting 100 exceeded: the brackets nest deeper than 100 levels"):
             parse_answer(hostile)
-        assert time.perf_counter() - start < 5  # each character is read a bounded number of times
+        assert time.perf_counter() - start < 5  # refused at the 101st level, not read to the end
+    with pytest.raises(AnswerParseError, match="element 1 is a list"):  # 100 levels are read, not refused
+        parse_answer("[" * 98 + "[" + ROW + "]" + "]" * 98)  # 99 lists and a dict
+    with pytest.raises(LimitError, match="line 1, column 9: max_nesting 3 exceeded"):
+        parse_answer("[[{'a': [" + ROW + "]}]]", limits=Limits(nesting=3))
+    text = "[{'location_before': '[[[[[', 'action': 'up', 'location_after': 'attic'}]"  # brackets in a string
+    assert moves_of(text) == [("[[[[[", "up", "attic")] and parse_answer(text, limits=Limits(nesting=2)).items
+    with pytest.raises(LimitError, match="max_answer_words 3 exceeded"):
+        parse_answer("[" + ROW + "]", limits=Limits(answer_words=3))
 
 
 def test_a_list_inside_a_broken_one_is_still_found():

@@ -50,7 +50,14 @@ from plancheck.domains.babyai.tasks import Subgoal, Task
 from plancheck.errors import AnswerParseError, BadInputError, InstanceNotFoundError
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import Status
-from plancheck.translators.answer import ParsedAnswer, SpanKind, UnknownPolicy, read_within_limits, within_limits
+from plancheck.translators.answer import (
+    ParsedAnswer,
+    SpanKind,
+    UnknownPolicy,
+    read_within_limits,
+    within_limits,
+    within_words,
+)
 from plancheck.verifier.execute import execute
 from plancheck.verifier.verdict import StepView, Verdict, from_trace, unparseable
 
@@ -108,6 +115,8 @@ def check(task: TaskInstance, answer: str | Sequence[str], *, unknown: str | Non
     ``opening``: see :func:`parse_langsuite`; ``world`` and ``limit``: LangSuitE's, see the module docstring); an
     answer beyond ``limits`` is refused (:class:`~plancheck.errors.LimitError`)."""
     within_limits(answer, limits, source)
+    if isinstance(answer, str) and task.task in (Task.PLAN, Task.DECOMPOSE):
+        within_words(answer, limits, source)  # read word by word: refused beyond --max-answer-words
     try:
         if task.task is Task.PREDICT:
             return _predict(task, _text(answer), source)

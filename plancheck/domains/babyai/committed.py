@@ -23,7 +23,9 @@ as a careful person would, with the candidates and the choice every free-text wo
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from functools import cache
+from heapq import heappop, heappush
 
 from lark import Lark
 
@@ -74,20 +76,48 @@ def read_plan(text: str, *, marker: str = "required", unclosed: str = "accept",
 
 def _marked_lists(text: str, toks: list[Tok]) -> list[Tok]:
     """The tokens with the rest of each marker's line in brackets: the harness's list is delimited by its marker.
-    The marker's own words are the format's syntax, not text to report (as in the harness reader)."""
+    The marker's own words are the format's syntax, not text to report (as in the harness reader).
+
+    The markers are taken in order. The rest of a marker's line is bracketed when it holds an action and no
+    bracket, counting the zero-width brackets put around an earlier marker's rest (so of two markers on one line
+    usually only the first is bracketed). The tokens come sorted and apart (a lexer's), so the rest of a line is a
+    run of them: counts up to each token and a heap of the brackets put in so far make each marker cost a
+    logarithm, not a pass over the tokens (that was quadratic: 1 MB of answers took more than 20 s).
+    """
     markers = [match.span() for match in PLAN_MARKER.finditer(text)]
-    toks = [t for t in toks if not any(low <= t.start < high for low, high in markers)]
-    for match in PLAN_MARKER.finditer(text):
-        line_end = text.find("\n", match.end())
-        line_end = len(text) if line_end < 0 else line_end
-        rest = [t for t in toks if match.end() <= t.start < line_end]
-        if not any(t.kind is Kind.ACTION for t in rest) or any(t.kind in (Kind.LSQB, Kind.RSQB) for t in rest):
+    if not markers:
+        return list(toks)
+    lows = [low for low, _ in markers]
+    toks = [t for t in toks if not (at := bisect_right(lows, t.start)) or t.start >= markers[at - 1][1]]
+    starts = [t.start for t in toks]
+    actions, brackets = [0], [0]  # how many actions and brackets the tokens before each index hold
+    for t in toks:
+        actions.append(actions[-1] + (t.kind is Kind.ACTION))
+        brackets.append(brackets[-1] + (t.kind in (Kind.LSQB, Kind.RSQB)))
+    put: list[int] = []  # a heap: where the brackets put in so far stand
+    opens: set[int] = set()  # the indices of the tokens a '[' is put before
+    closes: dict[int, int] = {}  # the indices of the tokens ']' are put after, and how many
+    line_end = -1
+    for _, end in markers:
+        if line_end < end:
+            line_end = text.find("\n", end)
+            line_end = len(text) if line_end < 0 else line_end
+        while put and put[0] < end:
+            heappop(put)  # before this marker, so before every later one too
+        first, last = bisect_left(starts, end), bisect_left(starts, line_end)
+        if actions[last] == actions[first] or brackets[last] > brackets[first] or (put and put[0] < line_end):
             continue  # nothing on the marker's line, or a bracket list of its own
-        first = next(i for i, t in enumerate(toks) if t.start >= match.end())
-        last = first + len(rest)
-        toks = toks[:first] + [Tok(Kind.LSQB, rest[0].start, rest[0].start, "comma-separated actions")] + rest + \
-            [Tok(Kind.RSQB, rest[-1].end, rest[-1].end)] + toks[last:]
-    return toks
+        opens.add(first)
+        closes[last - 1] = closes.get(last - 1, 0) + 1
+        heappush(put, toks[first].start)
+        heappush(put, toks[last - 1].end)
+    marked: list[Tok] = []
+    for index, t in enumerate(toks):
+        if index in opens:
+            marked.append(Tok(Kind.LSQB, t.start, t.start, "comma-separated actions"))
+        marked.append(t)
+        marked.extend([Tok(Kind.RSQB, t.end, t.end)] * closes.get(index, 0))
+    return marked
 
 
 def read_subgoals(text: str, *, marker: str = "required", unclosed: str = "accept",

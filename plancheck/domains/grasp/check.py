@@ -31,7 +31,7 @@ def describe(state: State) -> str:
 
 def _read(answer: str | Sequence[str], policy: ParsePolicy, source: str | None, limits: Limits) -> ParsedAnswer:
     within_limits(answer, limits, source)
-    return read_within_limits(read_answer(answer, policy, source), limits, source)
+    return read_within_limits(read_answer(answer, policy, source, limits), limits, source)
 
 
 def check_answer(env: Environment, answer: str | Sequence[str], policy: ParsePolicy = ParsePolicy(),

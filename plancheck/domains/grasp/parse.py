@@ -32,6 +32,7 @@ from lark import Lark, Token, Tree
 
 from plancheck.domains.grasp.rules import Action
 from plancheck.errors import AnswerParseError, Location
+from plancheck.limits import DEFAULT, Limits
 from plancheck.rules import Unknown
 from plancheck.translators.answer import (
     CLEAR,
@@ -41,8 +42,9 @@ from plancheck.translators.answer import (
     SpanKind,
     leaf_tokens,
     make_span,
+    within_words,
 )
-from plancheck.translators.candidates import read_tokens, within_marks
+from plancheck.translators.candidates import read_tokens
 from plancheck.translators.reading import Candidate, Unclosed, choose, finish
 from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
 
@@ -181,8 +183,9 @@ def _from_prose(prose: list[Tree | Token], policy: ParsePolicy) -> Candidate | N
     return None
 
 
-def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | None = None) -> ParsedAnswer[Action]:
-    """Read the actions of one answer.
+def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | None = None,
+                 limits: Limits = DEFAULT) -> ParsedAnswer[Action]:
+    """Read the actions of one answer (refused, unread, beyond ``limits.answer_words``: a LimitError).
 
     >>> answer = parse_answer("Sure: [UP, 'take', Jump, move right] and done")
     >>> [str(item.action) for item in answer.items], answer.form
@@ -193,7 +196,7 @@ def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | N
     >>> [str(item.action) for item in answer.items], answer.reading.status.value, answer.notes
     (['RIGHT', 'RIGHT', 'TAKE'], 'clear', ("repetition: 'RIGHT twice' (line 1, column 16) read as 2 x RIGHT",))
     """
-    within_marks(text, source)
+    within_words(text, limits, source)
     if policy.pick is Pick.COMMITTED:
         return _committed(text, policy, source)
     tree = _parser().parse(text)
@@ -289,8 +292,9 @@ def parse_tokens(tokens: Sequence[str]) -> ParsedAnswer[Action]:
     return ParsedAnswer(tuple(items), spans, "list of action names")
 
 
-def read_answer(answer: str | Sequence[str], policy: ParsePolicy, source: str | None = None) -> ParsedAnswer[Action]:
+def read_answer(answer: str | Sequence[str], policy: ParsePolicy, source: str | None = None,
+                limits: Limits = DEFAULT) -> ParsedAnswer[Action]:
     """Free text through the grammar, a list of action names token by token."""
     if isinstance(answer, str):
-        return parse_answer(answer, policy, source)
+        return parse_answer(answer, policy, source, limits)
     return parse_tokens(answer)

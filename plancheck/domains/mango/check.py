@@ -59,8 +59,8 @@ def check_answer(instance: MangoInstance, answer: str | Sequence[str], source: s
                                  Location(source))
         return replace(unparseable(WORLD, instance.id, error, has_goal=True), metrics=metrics)
     try:
-        parsed = read_within_limits(parse_answer(answer, source, pick=Pick(pick), unclosed=Unclosed(unclosed)), limits,
-                                    source)
+        parsed = parse_answer(answer, source, pick=Pick(pick), unclosed=Unclosed(unclosed), limits=limits)
+        parsed = read_within_limits(parsed, limits, source)
     except AnswerParseError as error:
         return replace(unparseable(WORLD, instance.id, error, has_goal=True), metrics=metrics)
     trajectory = [item.action for item in parsed.items]

@@ -21,6 +21,10 @@ The prompts ask for "a python list of python dictionary with keys 'location_befo
 4. When no list qualifies, :class:`~plancheck.errors.AnswerParseError` reports, with its line and
    column, the shape problem of the first complete list, else the syntax error that got furthest:
    the answer is a format failure.
+5. Brackets and braces nested deeper than ``--max-nesting`` (100) in a list the parser reads make the answer
+   refused (a :class:`~plancheck.errors.LimitError` naming the bracket), as deep JSON is: the parser stops at
+   that bracket instead of reading the rest (half a megabyte of ``[`` and as many ``]`` took 4.8 s). Brackets in
+   strings, and in the prose around the lists, are not nesting.
 """
 
 from __future__ import annotations
@@ -34,8 +38,18 @@ from lark import Lark, Transformer, UnexpectedCharacters, UnexpectedInput
 
 from plancheck.domains.mango.graph import Move
 from plancheck.domains.mango.literal import Node, read_trajectory_list, unquote
-from plancheck.errors import AnswerParseError, Location
-from plancheck.translators.answer import ParsedAction, ParsedAnswer, Pick, Span, SpanKind, line_and_column, make_span
+from plancheck.errors import AnswerParseError, LimitError, Location
+from plancheck.limits import DEFAULT, Limits
+from plancheck.translators.answer import (
+    ParsedAction,
+    ParsedAnswer,
+    Pick,
+    Span,
+    SpanKind,
+    line_and_column,
+    make_span,
+    within_words,
+)
 from plancheck.translators.markers import Marking
 from plancheck.translators.reading import Candidate, Unclosed, choose
 
@@ -91,8 +105,17 @@ class _Problem:
     closed: tuple[int, ...] = ()
 
 
-def read_list(text: str, start: int) -> tuple[Node, int] | _Problem:
+class _TooDeep(Exception):
+    """Brackets nest deeper than allowed; ``offset``: the bracket one level too deep."""
+
+    def __init__(self, offset: int):
+        super().__init__(offset)
+        self.offset = offset
+
+
+def read_list(text: str, start: int, nesting: int = DEFAULT.nesting) -> tuple[Node, int] | _Problem:
     """The literal list opened by ``text[start] == '['`` and the offset just past it, or the problem.
+    Raises :class:`_TooDeep` at a bracket or brace nested more than ``nesting`` levels deep.
 
     The text before ``start`` is blanked, not cut, so that every position the parser reports is
     already an offset in ``text`` (the lexer skips the blanks in one step).
@@ -100,9 +123,16 @@ def read_list(text: str, start: int) -> tuple[Node, int] | _Problem:
     interactive = _parser().parse_interactive(" " * start + text[start:])
     opened: list[int] = []
     closed: list[int] = []
+    braces = 0
     try:
         for token in interactive.iter_parse():
-            if token.type == "LSQB":
+            if token.type in ("LSQB", "LBRACE") and len(opened) + braces >= nesting:
+                raise _TooDeep(token.start_pos)
+            if token.type == "LBRACE":
+                braces += 1
+            elif token.type == "RBRACE":
+                braces -= 1
+            elif token.type == "LSQB":
                 opened.append(token.start_pos)
             elif token.type == "RSQB":
                 closed.append(opened.pop())
@@ -187,8 +217,8 @@ def _error(text: str, problem: _Problem, source: str | None) -> AnswerParseError
 
 
 def parse_answer(text: str, source: str | None = None, *, pick: Pick = Pick.COMMITTED,
-                 unclosed: Unclosed = Unclosed.REJECT) -> ParsedAnswer[Move]:
-    """The trajectory of one answer.
+                 unclosed: Unclosed = Unclosed.REJECT, limits: Limits = DEFAULT) -> ParsedAnswer[Move]:
+    """The trajectory of one answer (refused beyond ``limits.answer_words`` or ``limits.nesting``: a LimitError).
 
     >>> answer = parse_answer("Sure:\\n```python\\n[{'location_before': 'hall', 'action': 'up', "
     ...                       "'location_after': \\"the attic\\"},]\\n```")
@@ -200,7 +230,22 @@ def parse_answer(text: str, source: str | None = None, *, pick: Pick = Pick.COMM
     Traceback (most recent call last):
     ...
     plancheck.errors.AnswerParseError: <input>, line 1, column 2: element 1 lacks the key 'location_after'
+    >>> parse_answer("[" * 4 + "]" * 4, "a.txt", limits=Limits(nesting=3))
+    Traceback (most recent call last):
+    ...
+    plancheck.errors.LimitError: a.txt, line 1, column 4: max_nesting 3 exceeded: the brackets nest deeper than \
+3 levels
     """
+    within_words(text, limits, source)
+    try:
+        return _parse_answer(text, source, pick, unclosed, limits.nesting)
+    except _TooDeep as deep:
+        line, column = line_and_column(text, deep.offset)
+        raise LimitError(f"{limits.nesting} exceeded: the brackets nest deeper than {limits.nesting} levels",
+                         Location(source, line, column), option="max_nesting") from None
+
+
+def _parse_answer(text: str, source: str | None, pick: Pick, unclosed: Unclosed, nesting: int) -> ParsedAnswer[Move]:
     if not text.strip():
         raise AnswerParseError("the answer is empty", Location(source, 1, 1), ("[",))
     fast = _flat_list(text)
@@ -210,7 +255,7 @@ def parse_answer(text: str, source: str | None = None, *, pick: Pick = Pick.COMM
         if not text[:fast.start].strip() and (fast.start == 0 or text[fast.start - 1] == "\n"):
             marking = _unlabelled(text)
     else:
-        found, problems, capped = _lists(text)
+        found, problems, capped = _lists(text, nesting)
         found = sorted(found + _tables(text), key=lambda c: c.start)
     if not found:
         if not problems:
@@ -262,7 +307,7 @@ def _unlabelled(text: str) -> Marking:
     return Marking(text, (), (), ())
 
 
-def _lists(text: str) -> tuple[list[Candidate], list[_Problem], bool]:
+def _lists(text: str, nesting: int) -> tuple[list[Candidate], list[_Problem], bool]:
     """Every trajectory list of the text (and a list cut off at its end, when its complete elements form one),
     the problems of the lists that are none, and whether lists were left untried."""
     problems: list[_Problem] = []
@@ -277,12 +322,12 @@ def _lists(text: str) -> tuple[list[Candidate], list[_Problem], bool]:
         start = inner.popleft() if inner else text.find("[", cursor)
         if start < 0:
             break
-        read = read_list(text, start)
+        read = read_list(text, start, nesting)
         if isinstance(read, _Problem):
             problems.append(read)
             inner.extend(read.closed)
             cursor = max(cursor, start + 1, read.offset)
-            if _at_end(text, read) and (cut := _cut(text, start)) is not None:
+            if _at_end(text, read) and (cut := _cut(text, start, nesting)) is not None:
                 found.append(cut)
             continue
         node, end = read
@@ -313,14 +358,14 @@ def _at_end(text: str, problem: _Problem) -> bool:
                                            and "\n" not in text[problem.offset:])
 
 
-def _cut(text: str, start: int) -> Candidate | None:
+def _cut(text: str, start: int, nesting: int) -> Candidate | None:
     """The complete elements of a list cut off at the end of the text, when they form a trajectory list."""
     close = len(text)
     for _ in range(3):
         close = text.rfind("}", start, close)
         if close < 0:
             return None
-        read = read_list(text[:close + 1] + "]", start)
+        read = read_list(text[:close + 1] + "]", start, nesting)
         if not isinstance(read, _Problem):
             candidate = _candidate(read[0], start, len(text.rstrip()), cut=True)
             return None if isinstance(candidate, _Problem) else candidate

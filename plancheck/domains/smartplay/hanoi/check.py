@@ -26,10 +26,12 @@ WORLD = "hanoi"
 UNKNOWN_POLICIES = ("noop", "skip", "action0")
 
 
-def read(answer: str | Sequence[str], policy: ParsePolicy, source: str | None = None) -> ParsedAnswer[Move]:
-    """The moves of free text, or of a list of action texts (one move each); ``source`` names the text in errors."""
+def read(answer: str | Sequence[str], policy: ParsePolicy, source: str | None = None,
+         limits: Limits = DEFAULT) -> ParsedAnswer[Move]:
+    """The moves of free text (refused beyond ``limits.answer_words``), or of a list of action texts (one move
+    each); ``source`` names the text in errors."""
     if isinstance(answer, str):
-        return parse_answer(answer, policy, source)
+        return parse_answer(answer, policy, source, limits)
     items = tuple(ParsedAction(parse_token(token), 0, 0) for token in answer)
     return ParsedAnswer(items, (), "action list")
 
@@ -53,7 +55,8 @@ def check_answer(instance: HanoiInstance, answer: str | Sequence[str], *, read_m
     ``limits`` is refused (:class:`~plancheck.errors.LimitError`)."""
     within_limits(answer, limits, source)
     try:
-        parsed = read_within_limits(read(answer, ParsePolicy.of(read_mode, pick, unclosed), source), limits, source)
+        parsed = read_within_limits(read(answer, ParsePolicy.of(read_mode, pick, unclosed), source, limits), limits,
+                                    source)
     except AnswerParseError as error:
         return unparseable(WORLD, instance.id, error, has_goal=True)
     actions, parsed = _actions(parsed, unknown)

@@ -31,6 +31,7 @@ from lark import Lark, Token
 
 from plancheck.domains.smartplay.hanoi.rules import Move
 from plancheck.errors import AnswerParseError, Location
+from plancheck.limits import DEFAULT, Limits
 from plancheck.rules import Unknown
 from plancheck.translators.answer import (
     ParsedAction,
@@ -40,8 +41,9 @@ from plancheck.translators.answer import (
     leaf_tokens,
     make_span,
     merge_spans,
+    within_words,
 )
-from plancheck.translators.candidates import read_tokens, within_marks
+from plancheck.translators.candidates import read_tokens
 from plancheck.translators.reading import Candidate, Unclosed, choose, finish
 from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
 
@@ -343,8 +345,9 @@ def _smartplay(text: str) -> ParsedAnswer[Move]:
 
 # -- entry points ---------------------------------------------------------------------------------
 
-def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | None = None) -> ParsedAnswer[Move]:
-    """Read the moves of one answer.
+def parse_answer(text: str, policy: ParsePolicy = ParsePolicy(), source: str | None = None,
+                 limits: Limits = DEFAULT) -> ParsedAnswer[Move]:
+    """Read the moves of one answer (refused, unread, beyond ``limits.answer_words``: a LimitError).
 
     >>> text = ("Sure! My plan:\\n1. A -> C\\n2. Move the top disk of rod A to the top of rod B\\n"
     ...         "3. shuffle\\n4. (move d0 c b) smallest disk\\nDone!")
@@ -363,7 +366,7 @@ start with an action; --pick last reads every numbered line as an action slot)
     >>> [str(item.action) for item in parse_answer('Answer: ["A->C", "A->B", "jump"]').items]
     ['A->C', 'A->B', 'jump']
     """
-    within_marks(text, source)
+    within_words(text, limits, source)
     if policy.read is Read.SMARTPLAY:
         return _smartplay(text)
     tokens = list(leaf_tokens(_parser().parse(text)))
