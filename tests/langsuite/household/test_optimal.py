@@ -73,3 +73,21 @@ def test_native_and_fast_downward_agree(tid):
     if native.status.value == "solved":
         assert native.proven_optimal and planner.proven_optimal
         assert native.values["actions"] == planner.values["actions"]
+
+
+@pytest.mark.slow
+def test_floorplan2_s_clean_task_has_no_plan_only_because_of_the_prompt_s_reach(monkeypatch):
+    """The bowl put into the sink lies at the sink's centre, seen only from poses 2.25 m or more away: the reference
+    (pick_up within the prompt's 2 m) cannot take it out again. LangSuitE checks no distance: without the rule a
+    plan exists and its conversation certifies it a success."""
+    t = Task(task("FloorPlan2-pick_clean_then_place_in_recep"))
+    assert optimal(t).acts is None
+    problem = Problem(t)
+    in_sink = [node for node in problem.nodes if node.registries.cleaned]
+    bowl = problem.objects[0]
+    assert in_sink and all(problem.observed_poses(n, bowl) and not problem.within_reach(n, bowl, problem.observed_poses(
+        n, bowl)) for n in in_sink)
+    monkeypatch.setattr(Problem, "within_reach", lambda self, node, oid, poses: poses)
+    relaxed = optimal(Task(task("FloorPlan2-pick_clean_then_place_in_recep")))
+    assert relaxed.certified and len(relaxed.replies) == 31
+    assert "Act: put [bowl_0, sink_0]" in relaxed.replies and relaxed.replies[-1] == "Act: stop"

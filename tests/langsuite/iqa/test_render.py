@@ -5,10 +5,12 @@ the start evaluate replays and draws."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from plancheck.cli import main
+from plancheck.domains.langsuite.iqa.convert import convert
 from plancheck.domains.langsuite.iqa.render import states
 from plancheck.domains.langsuite.iqa.rules import Task
 from plancheck.domains.langsuite.picture import Room
@@ -57,16 +59,30 @@ def test_a_contains_question_marks_its_receptacles_and_a_removed_class_has_nothi
     assert "(0 in the room)" in " ".join(getattr(s, "text", "") for s in removed.still.shapes)
 
 
-def test_an_unseeded_log_is_refused_plainly(tmp_path):
-    log = tmp_path / "optimal.jsonl"
-    assert main(["play", "iqa", CONTAINS, "--policy", "optimal", "-o", str(log)]) == 0
-    lines = log.read_text().splitlines()
-    header = json.loads(lines[0])
-    header["seed"] = None
-    log.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
-    episode = next(iter(read_episodes(log)))
-    with pytest.raises(BadInputError, match="only a seeded log"):
-        WORLD.render(WORLD.episodes.instance(CONTAINS), episode)
+CONSOLE = Path(__file__).parent.parent / "data" / "console" / "iqa"
+
+
+def test_an_unseeded_log_is_drawn_from_the_one_start_it_fits(monkeypatch):
+    """LangSuitE's console log of the optimal episode from seed 0's start, converted without the seed: one start
+    point gives its messages, and the picture is the seeded one's but for its title."""
+    from plancheck.domains.langsuite.iqa import world
+
+    monkeypatch.setattr(world, "_optimum", lambda *a: None)  # not drawn; each costs a search
+    monkeypatch.setattr(world, "_optimum_at", lambda *a: None)
+    path = CONSOLE / "data_type_2_idx_1_.jl"
+    (unseeded,) = convert(path)
+    (seeded,) = convert(path, seed=0)
+    question = WORLD.episodes.instance(unseeded.header.instance)
+    picture, expected = WORLD.render(question, unseeded), WORLD.render(question, seeded)
+    assert picture.still.roles("agent-path") == expected.still.roles("agent-path") != []
+    assert picture.still.roles("agent-start") == expected.still.roles("agent-start")
+    assert "unseeded, start (" in " ".join(getattr(s, "text", "") for s in picture.still.shapes)
+
+
+def test_an_unseeded_log_that_several_starts_fit_is_refused_saying_how_many():
+    (episode,) = convert(CONSOLE / "data_type_1_idx_3_.jl")  # high level: its gotos end alike from 6 starts
+    with pytest.raises(BadInputError, match=r"6 start points LangSuitE can draw give every one of its messages"):
+        WORLD.render(WORLD.episodes.instance(episode.header.instance), episode)
 
 
 def test_evaluate_replays_each_record_from_its_own_seed(tmp_path, capsys):

@@ -74,11 +74,11 @@ def test_an_unseeded_log_is_followed_from_every_start_it_fits(tmp_path, capsys):
     (episode,) = list(read_episodes(unseeded))
     verdict = check_episode(WORLD.episodes, episode)
     seeded = check_episode(WORLD.episodes, next(iter(read_episodes(log))))
-    assert verdict.valid and verdict.consistent and verdict.scores == seeded.scores and verdict.optimal is None
-    starts = len(free_starts(Task(WORLD.episodes.instance(EID)).scene))
+    assert verdict.valid and verdict.consistent and verdict.scores == seeded.scores
     [note] = [n for n in verdict.notes if n.startswith("an unseeded log")]
-    fitted = int(note.split(": ")[1].split()[0])
-    assert 1 <= fitted < starts  # the observations rule out most starts
+    # the observations rule out every other start: the optimum is seed 7's start's
+    assert "one fits it" in note and verdict.optimal == seeded.optimal == {"steps": 7.0}
+    assert len(free_starts(Task(WORLD.episodes.instance(EID)).scene)) > 1
     lines[2]["observation"] = lines[2]["observation"].replace("Obs:", "Obs: On your left, you see a unicorn_0;")
     tampered = tmp_path / "tampered.jsonl"
     tampered.write_text("".join(json.dumps(line) + "\n" for line in [{**lines[0], "seed": None}, *lines[1:]]))

@@ -15,6 +15,7 @@ from typing import Any
 
 from plancheck.domains.langsuite.household import alfred, pddl, report
 from plancheck.domains.langsuite.household import check as check_mod
+from plancheck.domains.langsuite.household import convert as convert_mod
 from plancheck.domains.langsuite.household.game import HouseholdGame
 from plancheck.domains.langsuite.household.instance import HouseholdTask, select, task
 from plancheck.domains.langsuite.household.parse import READINGS, answer_replies, reply_for
@@ -140,7 +141,7 @@ class HouseholdWorld(WorldBase):
     title = ("LangSuitE Household (ALFRED), re-created on regenerated scenes (ALFRED's seven task types sampled on "
              "the 120 default floor plans; LangSuitE's own 506 ALFRED tasks are not public)")
     capabilities = EPISODIC | {Capability.ANSWERS, Capability.SOLVE, Capability.EXPORT, Capability.STATS,
-                               Capability.RENDER}
+                               Capability.RENDER, Capability.CONVERT}
     episodes = HouseholdEpisodes()
     options = (
         Option("level", "LangSuitE's action level: low (move_ahead/turn_*, alfred_react.json) or high (goto, heat/cool/"
@@ -154,6 +155,7 @@ class HouseholdWorld(WorldBase):
         Option("format", "pddl: the reference problem as PDDL; langsuite: the task as the fields of an ALFRED "
                "traj_data.json LangSuitE reads; alfred: the task in alfworld's ALFRED domain (alfred.pddl, its "
                "goal template, receptacle level)", ("export",), "pddl", ("pddl", "langsuite", "alfred")),
+        Option("instance", "the task a LangSuitE console log is of (by default found from the log)", ("convert",)),
     )
 
     def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[HouseholdTask]:
@@ -216,6 +218,12 @@ class HouseholdWorld(WorldBase):
         else:
             replies = None
         return render(Task(instance, level), replies, verdict)
+
+    def convert(self, path: Path, seed: int | None = None, model: str | None = None, instance: str | None = None,
+                **options: Any) -> Iterator[Any]:
+        """Episode logs from LangSuitE's console logs (``{a}--{b}.jl``; the task from its first line, the task
+        path, or the file name, or named by ``instance``)."""
+        return convert_mod.convert(path, seed=seed, model=model, instance=instance)
 
     def stats(self, selectors: Sequence[str], data: Path | None, level: str = "low", **options: Any) -> Summary:
         rows = []

@@ -73,7 +73,8 @@ class IqaFollower(IqaGame):
     """An unseeded log: the start is one of the points LangSuitE can draw (:func:`~..scene.free_starts`, facing
     north). Every start is followed while its conversation gives the logged observations; a step whose logged
     observation no remaining start gives is the log's problem (all of them are then followed on). ``info``
-    holds ``starts``, how many starts the log still fits, instead of ``seed``."""
+    holds ``starts``, how many starts the log still fits, instead of ``seed``, and ``start``, the point
+    ``[x, z]``, while it fits one."""
 
     def __init__(self, question: Question, settings: Mapping[str, Any]):
         self.task = Task(question, settings.get("level", "low"))
@@ -85,6 +86,7 @@ class IqaFollower(IqaGame):
         points = free_starts(self.task.scene)
         if not points:
             raise BadInputError("the room has no free start point (LangSuitE would draw forever)")
+        self.points = list(points)
         self.candidates = [self.task.start_at(Pose(float(x), float(y), 0.0, 1.0)) for x, y in points]
         self.turn = self.candidates[0]
         return self.turn.prompt
@@ -95,24 +97,28 @@ class IqaFollower(IqaGame):
         taken = action_text(outs[0])
         if taken != action:
             raise ValueError(f"the reply plays {taken!r}, not {action!r}")
-        kept = [out for out in outs if logged.observation is None or out.feedback == logged.observation]
+        fit = [i for i, out in enumerate(outs) if logged.observation is None or out.feedback == logged.observation]
         problem = None
-        if not kept:
+        if not fit:
             problem = (f"the observation is {logged.observation!r} but from none of the {len(outs)} start(s) the "
                        f"log fitted so far does LangSuitE give it (from the first: {outs[0].feedback!r})")
-            kept = outs
+            fit = list(range(len(outs)))
+        kept = [outs[i] for i in fit]
+        self.points = [self.points[i] for i in fit]
         self.candidates = [out.turn for out in kept]
         self.turn = self.candidates[0]
-        return transition(kept[0], None, len(kept)), problem
+        return transition(kept[0], None, len(kept), self.points[0] if len(kept) == 1 else None), problem
 
 
-def transition(out: Outcome, seed: int | None, starts: int = 1) -> Transition:
+def transition(out: Outcome, seed: int | None, starts: int = 1, start: tuple[int, int] | None = None) -> Transition:
     """The generic layer's transition of one step; ``seed`` (None for an unseeded log, which gives the number
-    of ``starts`` it still fits instead)."""
+    of ``starts`` it still fits instead, and the ``start`` point when it fits one)."""
     turn = out.turn
     info = {"right": turn.right, "counted": turn.counted, "ended": turn.ended, "forced": turn.forced,
             "timesteps": turn.timesteps, "feedback_ok": out.success}
     info.update({"seed": seed} if seed is not None else {"starts": starts})
+    if seed is None and start is not None:
+        info["start"] = list(start)
     if turn.crashed:
         info["crashed"] = turn.crashed
     return Transition(out.feedback, None, out.done, float(turn.right), info)

@@ -118,15 +118,18 @@ def openable_at(scene: Scene, pose: Pose, task: Task) -> Iterator[tuple[str, fro
 
 @dataclass
 class Evidence:
-    """One episode's evidence problem (the question and the start drawn from ``seed``)."""
+    """One episode's evidence problem (the question and the start drawn from ``seed``, or the start ``at``)."""
 
     task: Task
-    seed: int
+    seed: int | None
     poses: list[Pose] = field(default_factory=list)
     index: dict[tuple, int] = field(default_factory=dict)
+    at: Pose | None = None
 
     def __post_init__(self) -> None:
-        self.start = start_pose(self.scene, self.seed)
+        if self.at is None and self.seed is None:
+            raise ValueError("an evidence problem needs a seed or a start")
+        self.start = self.at if self.at is not None else start_pose(self.scene, self.seed)
         self.add_pose(self.start)
 
     @property

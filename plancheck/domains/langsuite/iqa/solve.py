@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from plancheck.domains.langsuite.engine.agent import Pose
 from plancheck.domains.langsuite.iqa import search
 from plancheck.domains.langsuite.iqa.problem import MAX_ACTIONS, Evidence
 from plancheck.domains.langsuite.iqa.rules import Task, Turn, step
@@ -51,8 +52,9 @@ class Replay:
     problem: str | None
 
 
-def replay(task: Task, seed: int, replies: Sequence[str]) -> Replay:
-    turn = task.initial(seed)
+def replay(task: Task, seed: int | None, replies: Sequence[str], start: Pose | None = None) -> Replay:
+    """``replies`` from ``seed``'s start (or ``start``)."""
+    turn = task.start_at(start) if start is not None else task.initial(seed)
     messages: list[str] = []
     for i, reply in enumerate(replies, start=1):
         out = step(task, turn, reply)
@@ -137,7 +139,7 @@ class Reference:
 def certify(problem: Evidence, plan: Sequence[tuple[str, str | None]], expanded: int = 0, seconds: float = 0.0,
             bound: int | None = None) -> Reference:
     replies = plan_replies(problem.task, plan)
-    run = replay(problem.task, problem.seed, replies)
+    run = replay(problem.task, problem.seed, replies, problem.start)
     if run.problem is not None:
         return Reference(tuple(plan), tuple(replies), False, run.problem, expanded, seconds, bound)
     missing = missing_evidence(problem, run, plan)
@@ -148,10 +150,10 @@ def certify(problem: Evidence, plan: Sequence[tuple[str, str | None]], expanded:
                      "succeeds, the answer is right and the messages show the evidence", expanded, seconds, bound)
 
 
-def optimal(task: Task, seed: int, limit: int = MAX_ACTIONS) -> Reference:
-    """The native optimum, replayed."""
+def optimal(task: Task, seed: int | None, limit: int = MAX_ACTIONS, start: Pose | None = None) -> Reference:
+    """The native optimum from ``seed``'s start (or from ``start``), replayed."""
     began = time.perf_counter()
-    problem = Evidence(task, seed)
+    problem = Evidence(task, seed, at=start)
     found = search.solve(problem, limit)
     seconds = time.perf_counter() - began
     if found.plan is None:

@@ -16,7 +16,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from plancheck.domains.langsuite.engine.agent import Pose
 from plancheck.domains.langsuite.iqa import check as check_mod
+from plancheck.domains.langsuite.iqa import convert as convert_mod
 from plancheck.domains.langsuite.iqa import pddl, report
 from plancheck.domains.langsuite.iqa.game import IqaFollower, IqaGame
 from plancheck.domains.langsuite.iqa.instance import Question, question, select
@@ -50,6 +52,12 @@ DEFAULTS = {"reading": "langsuite", "level": "low"}
 @cache
 def _optimum(qid: str, level: str, seed: int) -> int | None:
     return optimal(Task(question(qid), level), seed).timesteps
+
+
+@cache
+def _optimum_at(qid: str, level: str, x: int, z: int) -> int | None:
+    """The optimum from the start point (x, z), facing north (an unseeded log that fits one start)."""
+    return optimal(Task(question(qid), level), None, start=Pose(float(x), float(z), 0.0, 1.0)).timesteps
 
 
 class ScriptPolicy:
@@ -124,9 +132,15 @@ class IqaEpisodes:
         level = settings.get("level", "low")
         optimum = _optimum(item.id, level, info["seed"]) if "seed" in info else None
         notes = []
-        if "starts" in info:
-            notes.append(f"an unseeded log: {info['starts']} start point(s) LangSuitE can draw fit it; no optimum "
-                         "without the start")
+        if "start" in info:
+            x, z = info["start"]
+            optimum = _optimum_at(item.id, level, x, z)
+            notes.append(f"an unseeded log: of the start points LangSuitE can draw, one fits it, ({x}, {z}) facing "
+                         "north; " + ("the optimum is the one from there" if optimum is not None else
+                                      "from there no plan gathers the evidence within the step limit"))
+        elif "starts" in info:
+            notes.append(f"an unseeded log: {info['starts']} start points LangSuitE can draw fit it; no optimum "
+                         "without the start (it depends on the start)")
         if info.get("crashed"):
             notes.append(info["crashed"] + "; LangSuitE's run would end there without a verdict")
         metrics = {"level": level, "ended": info.get("ended"), "forced": bool(info.get("forced")),
@@ -153,7 +167,7 @@ class IqaWorld(WorldBase):
     title = ("LangSuitE Interactive QA, re-created on regenerated scenes (IQUAD's questions on the 30 default "
              "kitchens; LangSuitE's own 1,000 scene states are not public)")
     capabilities = EPISODIC | {Capability.ANSWERS, Capability.SOLVE, Capability.EXPORT, Capability.STATS,
-                               Capability.RENDER}
+                               Capability.RENDER, Capability.CONVERT}
     episodes = IqaEpisodes()
     options = (
         Option("level", "LangSuitE's action level: low (move_ahead/turn_*, iqa_cot.json, 2 m view) or high (goto, "
@@ -168,6 +182,7 @@ class IqaWorld(WorldBase):
         shared_option("timeout"),
         Option("format", "pddl: the evidence problem as PDDL; langsuite: the question as one entry of LangSuitE's "
                "iqa_test_1k.json ([world_data, qa_list])", ("export",), "pddl", ("pddl", "langsuite")),
+        Option("instance", "the question a LangSuitE console log is of (by default found from the log)", ("convert",)),
     )
 
     def instances(self, selectors: Sequence[str], data: Path | None, **options: Any) -> Iterator[Question]:
@@ -226,28 +241,37 @@ class IqaWorld(WorldBase):
     def render(self, instance: Question | Seeded, answer: Any = None, *, verdict: Verdict | None = None,
                level: str = "low", seed: int = 0, **options: Any) -> Picture:
         """The kitchen from above with the agent's path from its seeded start and the objects the question is
-        about; ``answer`` is an episode log's episode (seeded: an unseeded start cannot be known) or a JSON list
-        of replies."""
+        about; ``answer`` is an episode log's episode (unseeded: drawn from the one start point its messages fit) or
+        a JSON list of replies."""
         from plancheck.domains.langsuite.iqa.render import render
         from plancheck.episodes.log import Episode as LoggedEpisode
 
         instance, seed = _started(instance, seed)
+        start = None
         if isinstance(answer, LoggedEpisode):
             from plancheck.episodes.check import check_episode, replay_episode
 
-            if answer.header.seed is None:
-                raise BadInputError("IQA draws only a seeded log: the start point is drawn from the seed")
-            seed = answer.header.seed
             level = self.episodes.settings(answer.header.settings)[0]["level"]
+            checked = replay_episode(self.episodes, answer)
+            if answer.header.seed is None:
+                start = _fitted_start(checked)
+            else:
+                seed = answer.header.seed
             verdict = verdict if verdict is not None else check_episode(self.episodes, answer)
             replies = [s.logged.reply if s.logged.reply is not None else reply_for(s.action or "(no action)")
-                       for s in replay_episode(self.episodes, answer)]
+                       for s in checked]
         elif answer is not None:
             replies = answer_replies(answer, "answer")
             verdict = verdict if verdict is not None else self.check(instance, answer, level=level, seed=seed)
         else:
             replies = None
-        return render(Task(instance, level), seed, replies, verdict)
+        return render(Task(instance, level), seed, replies, verdict, start)
+
+    def convert(self, path: Path, seed: int | None = None, model: str | None = None, instance: str | None = None,
+                **options: Any) -> Iterator[Any]:
+        """Episode logs from LangSuitE's console logs (``data_type_{qt}_idx_{index}_.jl``; the question is found
+        from the log's question text and start view, or named by ``instance``)."""
+        return convert_mod.convert(path, seed=seed, model=model, instance=instance)
 
     def stats(self, selectors: Sequence[str], data: Path | None, level: str = "low", **options: Any) -> Summary:
         rows = []
@@ -255,6 +279,26 @@ class IqaWorld(WorldBase):
             rows.append((item.id, item.kind, item.text, str(item.answer), item.removed))
         return Summary("LangSuitE IQA (re-created): per question", ("question", "type", "text", "answer", "removed"),
                        tuple(rows))
+
+
+def _fitted_start(checked: Sequence[CheckedStep]) -> Pose:
+    """The start of an unseeded log followed step by step: the one start point LangSuitE can draw that gives its
+    messages (BadInputError saying why there is none)."""
+    info = next((c.transition.info for c in reversed(checked) if c.transition is not None), {})
+    if "start" in info:
+        x, z = info["start"]
+        return Pose(float(x), float(z), 0.0, 1.0)
+    wrong = next((c for c in checked if c.problem is not None and c.problem.startswith("the observation is")),
+                 None)
+    if wrong is not None:
+        raise BadInputError(f"the start of this unseeded log cannot be drawn: at step {wrong.index} no start point "
+                            f"LangSuitE can draw gives its message ({wrong.problem})")
+    if not checked:
+        raise BadInputError("the start of this unseeded log cannot be drawn: it has no step, and every start point "
+                            "LangSuitE can draw fits it")
+    raise BadInputError(f"the start of this unseeded log cannot be drawn: {info.get('starts')} start points "
+                        "LangSuitE can draw give every one of its messages (draw its replies with --seed, or log the "
+                        "seed)")
 
 
 WORLD = IqaWorld()

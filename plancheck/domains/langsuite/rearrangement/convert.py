@@ -14,37 +14,19 @@ A log only checks against plancheck's scenes when LangSuitE ran on plancheck's e
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from plancheck.domains.langsuite.console import read_console, rebuild_reply
 from plancheck.domains.langsuite.rearrangement.game import RearrangementGame
 from plancheck.domains.langsuite.rearrangement.instance import episode
 from plancheck.domains.langsuite.rearrangement.parse import READINGS
 from plancheck.episodes.log import Episode, Header, Step
-from plancheck.errors import BadInputError, Location
-from plancheck.files import data_text
-from plancheck.limits import load_json
+from plancheck.errors import BadInputError
 
 _NAME = re.compile(r"(FloorPlan\d+)[-_](\d+)")
 _TRAILER = re.compile(r"^\{'misplaced': .*\}$")
-
-
-def _messages(path: Path) -> list[dict]:
-    out = []
-    for number, line in enumerate(data_text(path).splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            message = load_json(line, source=str(path), line=number)
-        except json.JSONDecodeError as error:
-            raise BadInputError(f"not a JSON line: {error.msg}", Location(str(path), number)) from None
-        if not isinstance(message, dict) or message.get("role") not in ("system", "assistant"):
-            raise BadInputError("not a LangSuitE console message (role system or assistant)",
-                                Location(str(path), number))
-        out.append(message)
-    return out
 
 
 def convert(path: Path, seed: int | None = None, model: str | None = None, **options) -> Iterator[Episode]:
@@ -54,27 +36,29 @@ def convert(path: Path, seed: int | None = None, model: str | None = None, **opt
         raise BadInputError(f"{path}: the file name does not name an episode (LangSuitE writes "
                             "{scene}-{index}.jl, e.g. FloorPlan21-3.jl)")
     eid = f"{match.group(1)}_{match.group(2)}"
-    messages = _messages(path)
-    if not messages or messages[0]["role"] != "system":
+    messages = read_console(path)
+    if not messages or not messages[0].system:
         raise BadInputError(f"{path}: a console log starts with LangSuitE's opening message")
-    level = "high" if "`goto [object_name]`: it means you go" in messages[0]["content"] else "low"
+    level = "high" if "`goto [object_name]`: it means you go" in messages[0].content else "low"
     settings = {"reading": "langsuite", "level": level}
     game = RearrangementGame(episode(eid), settings)
     observation = game.reset()
     reading = READINGS["langsuite"]
     steps: list[Step] = []
-    pieces: list[dict] = []
+    pieces: list = []
     result = []
+    notes = []
     for message in messages[1:]:
-        if message["role"] == "assistant":
+        if not message.system:
             pieces.append(message)
             continue
-        content = message["content"]
+        content = message.content
         if not pieces and (game.turn.stopped or result):  # LangSuitE's closing lines
             if _TRAILER.match(content) or content.startswith(("[SUCCESS]", "[FAIL]")) or content == "DONE!":
                 result.append(content)
             continue
-        reply = _reply(pieces)  # no pieces: an empty reply (LangSuitE answers "OK.")
+        reply, note = rebuild_reply(pieces, path)  # no pieces: an empty reply (LangSuitE answers "OK.")
+        notes += [note] if note else []
         read = reading.read(reply, game.actions())
         k = len(steps) + 1
         steps.append(Step(k, reply, read.action, read.status, read.notes, content, None, None, False))
@@ -85,17 +69,7 @@ def convert(path: Path, seed: int | None = None, model: str | None = None, **opt
         steps[-1] = Step(last.step, last.reply, last.action, last.read, last.notes, last.observation, None, None,
                          True)
     header = Header("rearrangement", eid, seed, settings, "external", observation=observation, model=model,
-                    extra={"converted_from": str(path), "langsuite_result": result})
+                    extra={"converted_from": str(path), "langsuite_result": result,
+                           **({"converted_notes": notes} if notes else {})})
     yield Episode(header, tuple(steps))
 
-
-def _reply(pieces: list[dict]) -> str:
-    if not pieces:
-        return ""
-    if len(pieces) == 1 and pieces[0].get("action", "chat") == "chat":
-        return pieces[0]["content"]
-    lines = []
-    for piece in pieces:
-        kind = piece.get("action")
-        lines.append(("Thought:" if kind == "thought" else "Act:") + piece["content"])
-    return "\n".join(lines)
