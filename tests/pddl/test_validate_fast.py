@@ -145,3 +145,33 @@ def test_read_plan_keeps_positions_and_errors():
     assert [(s.line, s.column, str(s)) for s in plan.steps] == [(2, 3, "(drive t x)"), (4, 1, "(drive t x)")]
     with pytest.raises(PDDLError, match="line 2, column 3"):
         read_plan("(a b)\n  x (c d)\n", "plan")
+
+
+@pytest.mark.slow
+def test_long_hanoi_plans_broken_anywhere_give_the_reports_of_the_full_evaluation(monkeypatch):
+    """The Hanoi export (10 disks, 1,023 steps) with 60 broken optimal plans: a step repeated, deleted, or two
+    swapped at random places; grounded and fully evaluated runs give the same reports."""
+    from plancheck.domains.smartplay.hanoi.instance import HanoiInstance
+    from plancheck.domains.smartplay.hanoi.pddl import DOMAIN_FILE, export, to_pddl_plan
+    from plancheck.domains.smartplay.hanoi.solve import recursive_plan
+
+    instance = HanoiInstance(10)
+    files = export(instance)
+    domain = read_domain(files[DOMAIN_FILE])
+    problem = read_problem(files[f"{instance.id}.pddl"], domain)
+    optimal = list(to_pddl_plan(instance, recursive_plan(10)))
+    rng = random.Random(5)
+    plans = [tuple(optimal)]
+    for index in range(60):
+        steps, i, j = list(optimal), rng.randrange(len(optimal)), rng.randrange(len(optimal))
+        if index % 3 == 0:
+            steps.insert(i, steps[i])
+        elif index % 3 == 1:
+            del steps[i]
+        else:
+            steps[i], steps[j] = steps[j], steps[i]
+        plans.append(tuple(steps))
+    fast = [validate(domain, problem, plan).to_json() for plan in plans]
+    _fully_evaluated(monkeypatch)
+    assert fast == [validate(domain, problem, plan).to_json() for plan in plans]
+    assert fast[0]["valid"] and sum(not report["valid"] for report in fast) > 40
