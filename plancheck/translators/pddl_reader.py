@@ -213,7 +213,14 @@ def read_domain(text: str, source: str | None = None, limits: Limits = DEFAULT) 
 def _init(section: SList | None, scope: Scope) -> tuple[frozenset[Atom], dict[Atom, float]]:
     atoms: set[Atom] = set()
     values: dict[Atom, float] = {}
+    arity = {name: len(params) for name, params in scope.predicates.items() if name not in ("=", "not")}
+    objects = scope.objects
     for item in section.items[1:] if section is not None else ():
+        if type(item) is SList and item.items and type(item.items[0]) is Sym and \
+                len(item.items) - 1 == arity.get(item.items[0].text) and \
+                all(type(arg) is Sym and arg.text in objects for arg in item.items[1:]):
+            atoms.add(tuple(arg.text for arg in item.items))  # a plain atom, all checks passed: read_atom's
+            continue
         fact = expect_list(scope, item, "an initial fact")
         if fact.head == "=":
             if len(fact.items) != 3 or not isinstance(fact.items[1], SList):

@@ -8,6 +8,13 @@ action; deletes are applied before adds (an atom both deleted and added ends tru
 Fast Downward. Quantifiers range over the objects and constants of the parameter's type,
 subtypes included.
 
+Two ways to run an instance, with the same results (tests/pddl/test_validate_fast.py): ``evaluate`` walks
+the schema's condition and effects in the state; ``apply`` uses the instance grounded once, when its
+schema is plain (a conjunction of literals and equalities, effects that are literals and cost increases):
+its static conditions and cost worked out, it is two set tests and two set operations per step. When
+``apply`` gives no answer (a condition fails, or the schema is not plain) ``evaluate`` decides and says
+why; ``transition`` is the two together.
+
 :class:`PddlRules` wraps this in :class:`plancheck.rules.SearchRules`, so the generic executor and
 searches run on any PDDL task; its ``actions`` enumerates every typed instance (fine for small
 tasks such as the worlds' exports, not meant for large ones).
@@ -18,9 +25,10 @@ from __future__ import annotations
 import itertools
 import math
 import operator
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from plancheck.rules import Applied, Outcome, Rejected
 from plancheck.translators.pddl_model import (
@@ -87,13 +95,16 @@ class PddlTask:
         self.domain, self.problem = domain, problem
         self.type_of: dict[str, str] = dict(problem.objects)
         members: dict[str, list[str]] = {}
+        ancestors = {kind: domain.ancestors(kind) for kind in set(self.type_of.values())}
         for name, kind in sorted(self.type_of.items()):
-            for ancestor in domain.ancestors(kind):
+            for ancestor in ancestors[kind]:
                 members.setdefault(ancestor, []).append(name)
         self._members = {kind: tuple(names) for kind, names in members.items()}
         self.fluents = frozenset(_changed(effect) for action in domain.actions.values()
                                  for effect in _flatten(action.effects))
         self.static = frozenset(atom for atom in problem.init if atom[0] not in self.fluents)
+        self._grounded: dict[Atom, _Ground | None] = {}
+        self._plain: dict[str, _PlainSchema | None] = {}
 
     def initial_state(self) -> State:
         return frozenset(atom for atom in self.problem.init if atom[0] in self.fluents)
@@ -214,6 +225,54 @@ class PddlTask:
 
     def transition(self, state: State, action: Atom) -> Transition:
         """Apply one action instance (its name and arguments must be valid: see ``instance_problem``)."""
+        applied = self.apply(state, action)
+        if applied is not None:
+            return Transition(*applied)
+        return self.evaluate(state, action)
+
+    def apply(self, state: State, action: Atom) -> tuple[State, float] | None:
+        """The next state and the cost when the grounded form of ``action`` (see :class:`_Ground`) applies in
+        ``state``; None when it does not or the action has no grounded form: :meth:`evaluate` then says what
+        happens and why (the same as :meth:`transition`)."""
+        grounded = self._grounded.get(action, _UNSEEN)
+        if grounded is _UNSEEN:
+            grounded = self._grounded[action] = self._ground(action)
+        if grounded is None or not grounded.needs <= state or not grounded.forbids.isdisjoint(state):
+            return None
+        return (state - grounded.deletes) | grounded.adds, grounded.cost
+
+    def _ground(self, action: Atom) -> _Ground | None:
+        """The grounded form of ``action`` when its schema has one (see :func:`_plain_schema`), its static
+        conditions hold and its cost is defined; else None."""
+        schema = self._plain.get(action[0], _UNSEEN)
+        if schema is _UNSEEN:
+            schema = self._plain[action[0]] = _plain_schema(self.domain.actions[action[0]], self.fluents)
+        if schema is None:
+            return None
+        row = action[1:] + schema.pool
+        static = self.static  # static atoms and equalities are the same in every state: checked once here
+        if not all(get(row) in static for get in schema.static_needs) or \
+                any(get(row) in static for get in schema.static_forbids):
+            return None
+        for positive, left, right in schema.equalities:
+            if (row[left] == row[right]) != positive:
+                return None
+        cost = 0.0
+        if schema.costs:
+            binding = dict(zip(schema.params, action[1:]))
+            try:
+                for amount in schema.costs:
+                    cost += self.value(amount, binding)
+            except UndefinedValue:
+                return None
+        return tuple.__new__(_Ground, (frozenset([get(row) for get in schema.needs]),
+                                       frozenset([get(row) for get in schema.forbids]),
+                                       frozenset([get(row) for get in schema.adds]),
+                                       frozenset([get(row) for get in schema.deletes]), cost))
+
+    def evaluate(self, state: State, action: Atom) -> Transition:
+        """:meth:`transition` by evaluating the schema's conditions and effects in ``state`` (what
+        :meth:`apply` computes faster, and the reasons when a step fails)."""
         schema: Action = self.domain.actions[action[0]]
         binding = {p.name: arg for p, arg in zip(schema.params, action[1:])}
         text = atom_text(action)
@@ -228,6 +287,93 @@ class PddlTask:
         except UndefinedValue as error:
             return Transition(None, 0.0, (), f"the cost of {text} is undefined: {error}")
         return Transition((state - deletes) | adds, cost)
+
+
+class _Ground(NamedTuple):
+    """An action instance whose precondition is a conjunction of literals and equalities and whose effects
+    are literals and cost increases, with its static conditions found true: it applies in a state that holds
+    ``needs`` and none of ``forbids``, and then deletes, adds and costs what it says (deletes before adds)."""
+
+    needs: frozenset[Atom]
+    forbids: frozenset[Atom]
+    adds: frozenset[Atom]
+    deletes: frozenset[Atom]
+    cost: float
+
+
+@dataclass(frozen=True, slots=True)
+class _PlainSchema:
+    """An action schema whose precondition is a conjunction of literals and equalities and whose effects are
+    literals and cost increases, taken apart once: the fluent atoms it needs true and false, the static atoms it
+    needs true and false, its equalities (with the truth they need), the atoms it adds and deletes, the costs.
+    An atom is an ``itemgetter`` that picks it out of ``action[1:] + pool``: the pool holds the predicate names,
+    the constants and the atoms without arguments (whole) that the schema's atoms use."""
+
+    params: tuple[str, ...]
+    pool: tuple[str | Atom, ...]
+    needs: tuple[Callable[[tuple], Atom], ...]
+    forbids: tuple[Callable[[tuple], Atom], ...]
+    static_needs: tuple[Callable[[tuple], Atom], ...]
+    static_forbids: tuple[Callable[[tuple], Atom], ...]
+    equalities: tuple[tuple[bool, int, int], ...]  # the truth needed, the positions compared
+    adds: tuple[Callable[[tuple], Atom], ...]
+    deletes: tuple[Callable[[tuple], Atom], ...]
+    costs: tuple[NumExpr, ...]
+
+
+def _plain_schema(schema: Action, fluents: frozenset[str]) -> _PlainSchema | None:
+    """``schema`` taken apart (see :class:`_PlainSchema`), or None when it is not of that form."""
+    params = tuple(p.name for p in schema.params)
+    pool: list[str | Atom] = []
+
+    def index(item: str | Atom) -> int:
+        if isinstance(item, str) and item in params:
+            return params.index(item)
+        if item not in pool:
+            pool.append(item)
+        return len(params) + pool.index(item)
+
+    def getter(atom: Pred) -> Callable[[tuple], Atom]:
+        if not atom.args:
+            return operator.itemgetter(index((atom.name,)))
+        return operator.itemgetter(index(atom.name), *(index(a) for a in atom.args))
+
+    needs, forbids, static_needs, static_forbids, equalities, adds, deletes, costs = ([] for _ in range(8))
+    for literal in _conjuncts(schema.precondition):
+        if literal is None:
+            return None
+        positive = not isinstance(literal, Not)
+        condition = literal if positive else literal.arg
+        if isinstance(condition, Equals):
+            equalities.append((positive, index(condition.left), index(condition.right)))
+        elif condition.name in fluents:
+            (needs if positive else forbids).append(getter(condition))
+        else:
+            (static_needs if positive else static_forbids).append(getter(condition))
+    for effect in schema.effects:
+        if isinstance(effect, Literal):
+            (adds if effect.positive else deletes).append(getter(effect.atom))
+        elif isinstance(effect, Increase):
+            costs.append(effect.amount)
+        else:
+            return None
+    return _PlainSchema(params, tuple(pool), tuple(needs), tuple(forbids), tuple(static_needs),
+                        tuple(static_forbids), tuple(equalities), tuple(adds), tuple(deletes), tuple(costs))
+
+
+_UNSEEN = object()
+
+
+def _conjuncts(condition: Condition) -> Iterator[Condition | None]:
+    """The literals and equalities of a conjunction (through nested ``and``); None for any other part."""
+    if isinstance(condition, And):
+        for part in condition.parts:
+            yield from _conjuncts(part)
+    elif isinstance(condition, (Pred, Equals)) or (isinstance(condition, Not) and
+                                                    isinstance(condition.arg, (Pred, Equals))):
+        yield condition
+    else:
+        yield None
 
 
 def _flatten(effects: tuple[Effect, ...]) -> Iterator[Literal | Increase]:

@@ -98,14 +98,12 @@ def _steps(count: int) -> str:
 
 def check_steps(task: PddlTask, plan: Plan) -> None:
     """Raise :class:`PDDLError` at the first step that names no action instance of the task."""
-    known: set[Atom] = set()  # plans repeat their actions: each is checked once
-    for index, step in enumerate(plan.steps, start=1):
-        if step.action in known:
-            continue
-        problem = task.instance_problem(step.action)
+    for action in dict.fromkeys(plan.actions):  # plans repeat their actions: each is checked once, in order
+        problem = task.instance_problem(action)
         if problem is not None:
-            raise PDDLError(f"step {index} {step}: {problem}", Location(plan.source, step.line, step.column))
-        known.add(step.action)
+            index = plan.actions.index(action)
+            step = plan.step(index)
+            raise PDDLError(f"step {index + 1} {step}: {problem}", Location(plan.source, step.line, step.column))
 
 
 def _metric_name(task: PddlTask) -> str:
@@ -147,22 +145,26 @@ def validate(domain: Domain, problem: Problem, plan: Plan | Iterable[Atom | str]
         notes.append(f"the problem names domain {problem.domain_name!r}, the domain is {domain.name!r}")
     state = task.initial_state()
     total = problem.values.get((TOTAL_COST,), 0.0)
-    for index, step in enumerate(plan.steps, start=1):
-        result = task.transition(state, step.action)
-        if result.state is None:
-            failure = StepFailure(index, atom_text(step.action), result.reason or "not applicable",
-                                  tuple(str(c) for c in result.unmet))
-            return ValidationReport(domain.name, problem.name, len(plan.steps), index - 1, failure, (), None,
-                                    _metric_name(task), plan.claimed_cost, tuple(notes))
-        state, total = result.state, total + result.cost
+    apply = task.apply
+    for index, action in enumerate(plan.actions, start=1):
+        applied = apply(state, action)
+        if applied is None:  # not applicable, or an action the fast path leaves to the full evaluation
+            result = task.evaluate(state, action)
+            if result.state is None:
+                failure = StepFailure(index, atom_text(action), result.reason or "not applicable",
+                                      tuple(str(c) for c in result.unmet))
+                return ValidationReport(domain.name, problem.name, len(plan.actions), index - 1, failure, (),
+                                        None, _metric_name(task), plan.claimed_cost, tuple(notes))
+            applied = result.state, result.cost
+        state, total = applied[0], total + applied[1]
     unmet = tuple(task.unmet(problem.goal, {}, state))
-    cost = _metric_value(task, total, len(plan.steps), notes)
+    cost = _metric_value(task, total, len(plan.actions), notes)
     if cost is not None and not math.isfinite(cost):
         notes.append("the plan's cost is too large for a number")
         cost = None
     if plan.claimed_cost is not None and cost is not None and abs(plan.claimed_cost - cost) > 1e-9:
         notes.append(f"the plan claims cost {plan.claimed_cost:g}, but its cost is {cost:g}")
-    return ValidationReport(domain.name, problem.name, len(plan.steps), len(plan.steps), None, unmet, cost,
+    return ValidationReport(domain.name, problem.name, len(plan.actions), len(plan.actions), None, unmet, cost,
                             _metric_name(task), plan.claimed_cost, tuple(notes))
 
 
