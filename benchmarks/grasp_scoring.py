@@ -4,7 +4,10 @@ The alternative is what evaluation scripts in this field typically do: a mutable
 deep-copied per answer and stepped one action at a time (written here from the published rules;
 the authors' released evaluator is not in this repository). Both must agree on every score.
 
-    python benchmarks/grasp_scoring.py [--data ../shared/data]
+    python benchmarks/grasp_scoring.py [--data ../shared/data] [--files N]
+
+``--files N`` scores only the first N of each baseline's 20 files (a quick run; the ratios are of the full set
+only without it).
 """
 
 from __future__ import annotations
@@ -50,31 +53,35 @@ class NaiveGrid:
             self.carried = 0
 
 
-def naive_scores(data: Path) -> list[float]:
+def answer_files(data: Path, files: int | None = None) -> list[Path]:
+    """The baseline answer files, the first ``files`` of each baseline (None: all)."""
+    return [path for baseline in ("greedy", "random")
+            for path in sorted((data / "grasp" / "baselines" / baseline).glob("*.jsonl"))[:files]]
+
+
+def naive_scores(data: Path, files: int | None = None) -> list[float]:
     scores = []
-    for baseline in ("greedy", "random"):
-        for path in sorted((data / "grasp" / "baselines" / baseline).glob("*.jsonl")):
-            grids = {}
-            for line in open(data / "grasp" / "grids" / path.name):
-                record = json.loads(line)
-                rows = [[cell.strip() or " " for cell in row.split("|")[1:-1]]
-                        for row in record["grid"].split("\n") if "|" in row]
-                grids[record["index"]] = (rows, tuple(record["start"]))
-            for line in open(path):
-                record = json.loads(line)
-                rows, start = grids[record["index"]]
-                env = NaiveGrid(copy.deepcopy(rows), start)
-                actions = record["answer"][:20]
-                for action in actions:
-                    env.step(action, record["movement_prompt"], record["energy_limit_prompt"])
-                cost = record["cost_of_step_prompt"] * len(actions)
-                scores.append(round(env.energy[env.pos[0]][env.pos[1]] - cost, 9))
+    for path in answer_files(data, files):
+        grids = {}
+        for line in open(data / "grasp" / "grids" / path.name):
+            record = json.loads(line)
+            rows = [[cell.strip() or " " for cell in row.split("|")[1:-1]]
+                    for row in record["grid"].split("\n") if "|" in row]
+            grids[record["index"]] = (rows, tuple(record["start"]))
+        for line in open(path):
+            record = json.loads(line)
+            rows, start = grids[record["index"]]
+            env = NaiveGrid(copy.deepcopy(rows), start)
+            actions = record["answer"][:20]
+            for action in actions:
+                env.step(action, record["movement_prompt"], record["energy_limit_prompt"])
+            cost = record["cost_of_step_prompt"] * len(actions)
+            scores.append(round(env.energy[env.pos[0]][env.pos[1]] - cost, 9))
     return scores
 
 
-def plancheck_scores(data: Path) -> list[float]:
-    files = [p for b in ("greedy", "random") for p in sorted((data / "grasp" / "baselines" / b).glob("*.jsonl"))]
-    records = (r for path in files for r in WORLD.read_answers(path, data))
+def plancheck_scores(data: Path, files: int | None = None) -> list[float]:
+    records = (r for path in answer_files(data, files) for r in WORLD.read_answers(path, data))
     return [item.verdict.scores["paper"] for item in evaluate_records(WORLD, records, data)]
 
 
@@ -88,18 +95,18 @@ def timed(function, *args):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--files", type=int, default=None, help="score the first N files of each baseline only")
     args = parser.parse_args()
     args.data = args.data.resolve()  # the CLI below runs in the checkout
-    plancheck_scores(args.data)  # warm the grid cache once, as a long-running process would
-    ours, t_ours, c_ours = timed(plancheck_scores, args.data)
-    naive, t_naive, c_naive = timed(naive_scores, args.data)
+    plancheck_scores(args.data, args.files)  # warm the grid cache once, as a long-running process would
+    ours, t_ours, c_ours = timed(plancheck_scores, args.data, args.files)
+    naive, t_naive, c_naive = timed(naive_scores, args.data, args.files)
     if ours != naive:
         sys.exit("the two replays disagree")
     start = time.perf_counter()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    baselines = args.data / "grasp" / "baselines"
     subprocess.run([sys.executable, "-m", "plancheck", "evaluate", "grasp",
-                    str(baselines / "greedy"), str(baselines / "random"),
+                    *map(str, answer_files(args.data, args.files)),
                     "--data", str(args.data), "-o", "/dev/null", "--no-progress"], check=True, cwd=REPO)
     t_cli = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

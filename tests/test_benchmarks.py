@@ -55,7 +55,7 @@ def test_scoring_scripts_run(shared_data):
     mango = run("mango_oracle.py", "--repeat", "1", "--fd", "1", data=shared_data)
     assert "oracle scores 1.0 on 6617/6617" in mango
     assert "1/1 optimal" in mango or "Fast Downward" not in mango  # Fast Downward is an optional extra
-    assert "ratio library / naive" in run("grasp_scoring.py", data=shared_data)
+    assert "ratio library / naive" in run("grasp_scoring.py", "--files", "2", data=shared_data)
 
 
 def test_the_fuzz_benchmark_runs_on_small_inputs(shared_data):
