@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE
+from plancheck.limits import Limits
 from plancheck.translators.markers import Label, Role, find_labels, think_regions
 
 EVERYDAY = frozenset({"do", "sleep", "stop", "wait", "open", "close", "drop", "noop", "go", "play", "take"})
@@ -93,7 +94,18 @@ def read_committed(reply: str, actions: Sequence[str]) -> Committed:
     >>> read_committed("Move North or Move South?", ["Move North", "Move South"]).status
     'ambiguous'
     """
+    words = len(reply.split())
+    if words > _MOST_WORDS:
+        return Committed(AMBIGUOUS, None, f"the reply has {words} words, more than the {_MOST_WORDS} plancheck "
+                                          "reads for a commitment (--max-answer-words' default); not judged")
+    if len(reply) > _CACHED_CHARS:  # long replies are not remembered (4,096 of them could fill gigabytes)
+        return _read.__wrapped__(reply, tuple(actions))
     return _read(reply, tuple(actions))
+
+
+_MOST_WORDS = Limits().answer_words
+_MOST_NAMED = 1000
+_CACHED_CHARS = 4096
 
 
 @lru_cache(maxsize=4096)
@@ -106,6 +118,9 @@ def _read(reply: str, actions: tuple[str, ...]) -> Committed:
     found = _find(reply, actions)
     if not found:
         return Committed(NONE, None, "the reply names no action")
+    if len(found) > _MOST_NAMED:  # each name is weighed against the others: the cost grows with its square
+        return Committed(AMBIGUOUS, None, f"the reply names actions {len(found)} times, more than the {_MOST_NAMED} "
+                                          "plancheck weighs for a commitment; not judged")
     labels = find_labels(reply, _EXTRA)
     thinking = think_regions(reply)
     roled: list[_Named] = []

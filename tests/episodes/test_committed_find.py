@@ -39,3 +39,15 @@ def test_find_agrees_with_the_scan_it_replaces():
         places = [(m.start(), m.end()) for p in _patterns(actions) for m in p.finditer(reply)]
         nested += len(_find(reply, actions)) < len(places)
     assert nested > 50  # places inside longer ones were left out
+
+
+def test_replies_too_long_to_weigh_are_said_to_be_not_judged():
+    """A 1 MB reply once took seconds to minutes; it is read as ambiguous with the reason, never guessed."""
+    from plancheck.episodes.committed import read_committed
+
+    menu = ["Rock", "Paper", "Scissor"]
+    many = read_committed("I choose Rock. " * 1500, menu)
+    assert (many.status, many.action) == ("ambiguous", None) and "1500 times" in many.why and "not judged" in many.why
+    huge = read_committed("Rock " * 200_000, menu)
+    assert (huge.status, huge.action) == ("ambiguous", None) and "200000 words" in huge.why
+    assert read_committed("I choose Rock. " * 900, menu).action == "Rock"  # below both bounds: judged
