@@ -1,6 +1,6 @@
 """Time MANGO scoring: the oracle answers of every DF and RF question of the shared games, end to end.
 
-    python benchmarks/mango_oracle.py [--data ../shared/data] [--repeat 3] [--fd 15]
+    python benchmarks/mango_oracle.py [--data ../shared/data] [--repeat 3] [--fd 15] [--games N]
 
 Prints the CPU time of each stage (best of ``--repeat`` runs; the machine is shared) and ratios against the
 alternatives: the reader (its fast path for plain lists, and the grammar alone, as before the fast path)
@@ -63,15 +63,17 @@ def main() -> None:
                         default=Path(os.environ.get("PLANCHECK_DATA", REPO.parent / "shared" / "data")))
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--fd", type=int, default=15, help="RF questions to solve with Fast Downward")
+    parser.add_argument("--games", type=int, default=None, help="the first N games only (a quick run)")
     args = parser.parse_args()
+    folders = game_folders(args.data)[:args.games]
 
     def load() -> None:
         _load.cache_clear()
-        for folder in game_folders(args.data):
+        for folder in folders:
             _load(folder.resolve())
 
     load_s = best(args.repeat, load)
-    instances = [i for i in select(["all"], args.data) if i.answerable]
+    instances = [i for folder in folders for i in select([folder.name], args.data) if i.answerable]
     games = {i.game.name for i in instances}
     routes = [reference(i).trajectory for i in instances]
     texts = [format_answer(r) for r in routes]

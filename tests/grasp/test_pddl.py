@@ -129,7 +129,7 @@ def test_benchmark_answers_are_valid_validation_plans_with_the_same_score():
 
     rng = random.Random(3)
     reader = PDDLReader()
-    for _ in range(12):
+    for _ in range(6):
         env = small_env(rng, rng.randint(3, 9))
         for rule in RULES:
             problem = reader.parse_problem_string(validation_domain(), grasp_pddl.validation_problem(env, rule))
@@ -230,7 +230,7 @@ def _check_fd_optimum(seed: int, count: int, horizons: tuple[int, int], domain: 
             assert value == solve_exact(env, rule).fraction, (env, rule)
 
 
-@pytest.mark.parametrize("env_id", CHEAP)
+@pytest.mark.parametrize("env_id", [CHEAP[2], *(pytest.param(e, marks=pytest.mark.slow) for e in CHEAP[:2])])
 @needs_fast_downward
 def test_fast_downward_optimum_equals_native_on_published_environments(shared_data, env_id):
     env = published_env(shared_data, env_id)
