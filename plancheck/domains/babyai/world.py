@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from statistics import fmean
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plancheck.domains.babyai import catalog
 from plancheck.domains.babyai.check import OPTIMAL_TIMEOUT, WORLDS, Reading, TaskInstance, check
@@ -33,7 +33,6 @@ from plancheck.domains.babyai.report import summarize
 from plancheck.domains.babyai.rules import ACTION_NAMES
 from plancheck.domains.babyai.solve import PLANNERS, solve
 from plancheck.domains.babyai.tasks import Task
-from plancheck.drawing.shapes import Picture
 from plancheck.errors import BadInputError
 from plancheck.limits import DEFAULT, Limits
 from plancheck.verifier.verdict import Verdict
@@ -50,6 +49,9 @@ from plancheck.world import (
     WorldBase,
     shared_option,
 )
+
+if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
+    from plancheck.drawing.shapes import Picture
 
 _TASKS = tuple(t.value for t in Task)
 _ALL = ("instances", "prompt", "check", "evaluate", "solve", "export", "stats")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plancheck.domains.grasp import catalog, check, report
 from plancheck.domains.grasp.baselines import BASELINES
@@ -12,8 +12,6 @@ from plancheck.domains.grasp.instance import Environment
 from plancheck.domains.grasp.parse import ParsePolicy
 from plancheck.domains.grasp.prompts import system_prompt, user_prompt
 from plancheck.domains.grasp.records import read_answers
-from plancheck.domains.grasp.solve import PLANNERS
-from plancheck.drawing.shapes import Picture
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
@@ -31,6 +29,10 @@ from plancheck.world import (
     shared_option,
 )
 
+if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
+    from plancheck.drawing.shapes import Picture
+
+PLANNERS = ("native", "fast-downward", "symk", "pyperplan")  # solve.PLANNERS, kept out of start-up
 _SELECTING = ("instances", "prompt", "solve", "export", "stats")
 
 OPTIONS = (
@@ -54,7 +56,7 @@ OPTIONS = (
            _SELECTING, 100, kind=int),
     shared_option("planner", "native (exact optimum), fast-downward or symk (optimal, on the PDDL planning "
                              "model), pyperplan (reported unsupported: it ignores costs), greedy or random (the "
-                             "paper's baselines)", default="native", choices=PLANNERS + tuple(BASELINES)),
+                             "paper's baselines)", default="native", choices=(*PLANNERS, *BASELINES)),
     shared_option("timeout"),
     Option("seed", "seed of the greedy and random baselines", ("solve",), 0, kind=int),
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plancheck.domains.mango import records, report
 from plancheck.domains.mango.check import check_answer
@@ -16,7 +16,6 @@ from plancheck.domains.mango.game import DEFAULT_CUTOFF, DIFFICULTIES
 from plancheck.domains.mango.instance import MangoInstance, find_game, game_folders, moves_of, select, split_selector
 from plancheck.domains.mango.prompts import prompt_text
 from plancheck.domains.mango.questions import DFQuestion
-from plancheck.drawing.shapes import Picture
 from plancheck.errors import UnsupportedError
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
@@ -34,6 +33,9 @@ from plancheck.world import (
     WorldBase,
     shared_option,
 )
+
+if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
+    from plancheck.drawing.shapes import Picture
 
 
 class MangoWorld(WorldBase):

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plancheck.domains.smartplay import _convert, _frame, _report
 from plancheck.domains.smartplay._game import SmartPlayEpisodes
-from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep
 from plancheck.episodes.log import Episode
 from plancheck.errors import BadInputError
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import EPISODIC, Capability, Option, Prompt, Record, Summary, WorldBase
+
+if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
+    from plancheck.drawing.shapes import Picture
 
 READINGS_HELP = ("how a reply becomes an action: smartplay (SmartPlay's rule: the action written first; none "
                  "found means action 0, reported), strict (exactly one action named; otherwise no action is "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plancheck.domains.langsuite.household import alfred, pddl, report
 from plancheck.domains.langsuite.household import check as check_mod
@@ -25,7 +25,6 @@ from plancheck.domains.langsuite.household.records import read_answers
 from plancheck.domains.langsuite.household.rules import Task
 from plancheck.domains.langsuite.household.scoring import episode_scores
 from plancheck.domains.langsuite.household.solve import PLANNERS, optimal, solve_task
-from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep, Outcome, Replies
 from plancheck.errors import BadInputError, InstanceNotFoundError
 from plancheck.limits import DEFAULT, Limits
@@ -42,6 +41,9 @@ from plancheck.world import (
     WorldBase,
     shared_option,
 )
+
+if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
+    from plancheck.drawing.shapes import Picture
 
 DEFAULTS = {"reading": "langsuite", "level": "low"}
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plancheck.domains.langsuite.engine.agent import Pose
 from plancheck.domains.langsuite.iqa import check as check_mod
@@ -28,7 +28,6 @@ from plancheck.domains.langsuite.iqa.prompts import LEVELS
 from plancheck.domains.langsuite.iqa.records import read_answers
 from plancheck.domains.langsuite.iqa.rules import Task
 from plancheck.domains.langsuite.iqa.solve import PLANNERS, optimal, solve_episode
-from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep, Outcome, Replies
 from plancheck.errors import BadInputError, InstanceNotFoundError
 from plancheck.limits import DEFAULT, Limits
@@ -45,6 +44,9 @@ from plancheck.world import (
     WorldBase,
     shared_option,
 )
+
+if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
+    from plancheck.drawing.shapes import Picture
 
 DEFAULTS = {"reading": "langsuite", "level": "low"}
 

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plancheck.domains.langsuite.rearrangement import check as check_mod
 from plancheck.domains.langsuite.rearrangement import convert as convert_mod
@@ -26,7 +26,6 @@ from plancheck.domains.langsuite.rearrangement.prompts import LEVELS
 from plancheck.domains.langsuite.rearrangement.records import read_answers
 from plancheck.domains.langsuite.rearrangement.rules import Task
 from plancheck.domains.langsuite.rearrangement.solve import PLANNERS, optimal, solve_episode
-from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep, Outcome, Replies
 from plancheck.errors import BadInputError, InstanceNotFoundError
 from plancheck.limits import DEFAULT, Limits
@@ -43,6 +42,9 @@ from plancheck.world import (
     WorldBase,
     shared_option,
 )
+
+if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
+    from plancheck.drawing.shapes import Picture
 
 DEFAULTS = {"reading": "langsuite", "level": "low"}
 

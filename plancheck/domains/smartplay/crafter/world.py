@@ -10,19 +10,21 @@ the certified shortest unlock on one seed's real map; ``export`` writes the tech
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plancheck.domains.smartplay._game import SmartPlayEpisodes
 from plancheck.domains.smartplay._world import SmartPlayWorld
 from plancheck.domains.smartplay.crafter import prompts, report, scoring, solve
 from plancheck.domains.smartplay.crafter.instance import CrafterInstance, parse_id, select
-from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep, Outcome
 from plancheck.episodes.log import Episode
 from plancheck.errors import BadInputError
 from plancheck.solvers.result import SolveResult, Status
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import EPISODIC, Capability, Option, Record, Summary, shared_option
+
+if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
+    from plancheck.drawing.shapes import Picture
 
 
 class CrafterEpisodes(SmartPlayEpisodes):

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plancheck.domains.smartplay._frame import QUESTIONS
 from plancheck.domains.smartplay.hanoi import prompts, records, report
 from plancheck.domains.smartplay.hanoi.check import UNKNOWN_POLICIES, check_answer
 from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, select
-from plancheck.drawing.shapes import Picture
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
@@ -32,6 +31,9 @@ from plancheck.world import (
     WorldBase,
     shared_option,
 )
+
+if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
+    from plancheck.drawing.shapes import Picture
 
 
 class HanoiWorld(WorldBase):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plancheck.domains.smartplay import _frame, _report
 from plancheck.domains.smartplay._game import SmartPlayEpisodes
@@ -30,13 +30,15 @@ from plancheck.domains.smartplay.messenger.instance import (
     world_select,
 )
 from plancheck.domains.smartplay.messenger.prompts import HISTORY_WINDOW
-from plancheck.drawing.shapes import Picture
 from plancheck.episodes.game import CheckedStep, Outcome
 from plancheck.episodes.log import Episode as LoggedEpisode
 from plancheck.errors import BadInputError
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
 from plancheck.world import Capability, Option, Record, Summary, shared_option
+
+if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
+    from plancheck.drawing.shapes import Picture
 
 L3_RECORDED = _frame.Recorded("MessengerL3", "MessengerL3", STEP_LIMITS[3], 100, -1, 1)  # L2's constants
 
