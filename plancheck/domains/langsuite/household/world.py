@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from plancheck.domains.langsuite._episodes import LangsuiteEpisodes, ScriptPolicy
 from plancheck.domains.langsuite.household import alfred, pddl, report
 from plancheck.domains.langsuite.household import check as check_mod
 from plancheck.domains.langsuite.household import convert as convert_mod
@@ -25,8 +26,8 @@ from plancheck.domains.langsuite.household.records import read_answers
 from plancheck.domains.langsuite.household.rules import Task
 from plancheck.domains.langsuite.household.scoring import episode_scores
 from plancheck.domains.langsuite.household.solve import PLANNERS, optimal, solve_task
-from plancheck.episodes.game import CheckedStep, Outcome, Replies
-from plancheck.errors import BadInputError, InstanceNotFoundError
+from plancheck.episodes.game import CheckedStep, Outcome
+from plancheck.errors import BadInputError
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
@@ -45,51 +46,13 @@ from plancheck.world import (
 if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
     from plancheck.drawing.shapes import Picture
 
-DEFAULTS = {"reading": "langsuite", "level": "low"}
 
-
-class ScriptPolicy:
-    """Replies fixed in advance (a reference plan as LangSuitE reads it); ``stop`` when they run out."""
-
-    def __init__(self, replies: Sequence[str]):
-        self.list = tuple(replies)
-
-    def replies(self, step: int, game) -> Replies:
-        return Replies(self.list[step - 1] if step <= len(self.list) else "Act: stop")
-
-
-class HouseholdEpisodes:
+class HouseholdEpisodes(LangsuiteEpisodes):
     world = "household"
     readings = READINGS
+    levels = LEVELS
+    lookup = staticmethod(task)
     policies = ("optimal",)
-    has_goal = True
-
-    def instance(self, name: str) -> HouseholdTask:
-        try:
-            return task(name)
-        except BadInputError as error:
-            raise InstanceNotFoundError(error.message) from None
-
-    def instance_id(self, item: HouseholdTask) -> str:
-        return item.id
-
-    def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
-        unknown = sorted(set(given) - set(DEFAULTS))
-        if unknown:
-            raise BadInputError(f"unknown setting(s) {', '.join(unknown)}; household has reading, level")
-        settings, missing = {}, []
-        for key, default in DEFAULTS.items():
-            value = given.get(key)
-            if value is None:
-                settings[key] = default
-                missing.append(f"{key}={default}")
-                continue
-            allowed = tuple(READINGS) if key == "reading" else LEVELS
-            if value not in allowed:
-                raise BadInputError(f"setting {key} must be one of {', '.join(allowed)}, not {value!r}")
-            settings[key] = value
-        notes = (f"setting(s) not logged, LangSuitE's defaults used: {', '.join(missing)}",) if missing else ()
-        return settings, notes
 
     def game(self, item: HouseholdTask, seed: int, settings: Mapping[str, Any]) -> HouseholdGame:
         return HouseholdGame(item, settings)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from plancheck.domains.langsuite.iqa.world import WORLD, ScriptPolicy
+from plancheck.domains.langsuite._episodes import ScriptPolicy
+from plancheck.domains.langsuite.iqa.world import KEEP_LOOKING, WORLD
 from plancheck.episodes.log import Episode, Step
 from plancheck.episodes.play import play
 from plancheck.world import EpisodeExample, Optimum
@@ -38,9 +39,9 @@ def examples() -> list[EpisodeExample]:
     instance = episodes.instance(EPISODE)
     best = played(EPISODE, episodes.policy("optimal", episodes.game(instance, 0, settings), 0), "reference:optimal")
     second = best.steps[1]
-    wrong = played(EPISODE, ScriptPolicy(["YES", "Act: answer [False]"]), "replay")
-    lax = played(EPISODE, ScriptPolicy(["YES", "Act: goto [potato_0]"]), "replay")
-    silent = played(NEGATIVE, ScriptPolicy(["YES"]), "replay")
+    wrong = played(EPISODE, ScriptPolicy(["YES", "Act: answer [False]"], after=KEEP_LOOKING), "replay")
+    lax = played(EPISODE, ScriptPolicy(["YES", "Act: goto [potato_0]"], after=KEEP_LOOKING), "replay")
+    silent = played(NEGATIVE, ScriptPolicy(["YES"], after=KEEP_LOOKING), "replay")
     after = replace(best, steps=best.steps + (Step(len(best.steps) + 1, "Act: turn_right", "turn_right", "clear"),))
     return [
         EpisodeExample("the certified optimum", best, True),

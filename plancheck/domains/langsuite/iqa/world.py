@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from plancheck.domains.langsuite._episodes import LangsuiteEpisodes, ScriptPolicy
 from plancheck.domains.langsuite.engine.agent import Pose
 from plancheck.domains.langsuite.iqa import check as check_mod
 from plancheck.domains.langsuite.iqa import convert as convert_mod
@@ -28,8 +29,8 @@ from plancheck.domains.langsuite.iqa.prompts import LEVELS
 from plancheck.domains.langsuite.iqa.records import read_answers
 from plancheck.domains.langsuite.iqa.rules import Task
 from plancheck.domains.langsuite.iqa.solve import PLANNERS, optimal, solve_episode
-from plancheck.episodes.game import CheckedStep, Outcome, Replies
-from plancheck.errors import BadInputError, InstanceNotFoundError
+from plancheck.episodes.game import CheckedStep, Outcome
+from plancheck.errors import BadInputError
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
@@ -48,7 +49,7 @@ from plancheck.world import (
 if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
     from plancheck.drawing.shapes import Picture
 
-DEFAULTS = {"reading": "langsuite", "level": "low"}
+KEEP_LOOKING = "Thought: I keep looking."  # once the plan runs out: the task's forced answer decides
 
 
 @cache
@@ -62,48 +63,12 @@ def _optimum_at(qid: str, level: str, x: int, z: int) -> int | None:
     return optimal(Task(question(qid), level), None, start=Pose(float(x), float(z), 0.0, 1.0)).timesteps
 
 
-class ScriptPolicy:
-    """Replies fixed in advance; a thought when they run out (the task's forced answer then decides)."""
-
-    def __init__(self, replies: Sequence[str]):
-        self.list = tuple(replies)
-
-    def replies(self, step: int, game) -> Replies:
-        return Replies(self.list[step - 1] if step <= len(self.list) else "Thought: I keep looking.")
-
-
-class IqaEpisodes:
+class IqaEpisodes(LangsuiteEpisodes):
     world = "iqa"
     readings = READINGS
+    levels = LEVELS
+    lookup = staticmethod(question)
     policies = ("optimal",)
-    has_goal = True
-
-    def instance(self, name: str) -> Question:
-        try:
-            return question(name)
-        except BadInputError as error:
-            raise InstanceNotFoundError(error.message) from None
-
-    def instance_id(self, item: Question) -> str:
-        return item.id
-
-    def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
-        unknown = sorted(set(given) - set(DEFAULTS))
-        if unknown:
-            raise BadInputError(f"unknown setting(s) {', '.join(unknown)}; iqa has reading, level")
-        settings, missing = {}, []
-        for key, default in DEFAULTS.items():
-            value = given.get(key)
-            if value is None:
-                settings[key] = default
-                missing.append(f"{key}={default}")
-                continue
-            allowed = tuple(READINGS) if key == "reading" else LEVELS
-            if value not in allowed:
-                raise BadInputError(f"setting {key} must be one of {', '.join(allowed)}, not {value!r}")
-            settings[key] = value
-        notes = (f"setting(s) not logged, LangSuitE's defaults used: {', '.join(missing)}",) if missing else ()
-        return settings, notes
 
     def game(self, item: Question, seed: int, settings: Mapping[str, Any]) -> IqaGame:
         return IqaGame(item, seed, settings)
@@ -116,8 +81,8 @@ class IqaEpisodes:
             raise BadInputError(f"unknown policy {name!r}; iqa offers {', '.join(self.policies)}")
         ref = optimal(game.task, seed)
         if ref.plan is None or not ref.certified:  # no evidence within the limit: never guess
-            return ScriptPolicy(["YES"])
-        return ScriptPolicy(ref.replies)
+            return ScriptPolicy(["YES"], after=KEEP_LOOKING)
+        return ScriptPolicy(ref.replies, after=KEEP_LOOKING)
 
     def describe(self, step: CheckedStep) -> str:
         info = step.transition.info if step.transition is not None else {}

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from plancheck.domains.langsuite.rearrangement.world import WORLD, ScriptPolicy
+from plancheck.domains.langsuite._episodes import ScriptPolicy
+from plancheck.domains.langsuite.rearrangement.world import WORLD
 from plancheck.episodes.log import Episode, Step
 from plancheck.episodes.play import play
 from plancheck.world import EpisodeExample, Optimum

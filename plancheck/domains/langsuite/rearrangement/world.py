@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from plancheck.domains.langsuite._episodes import LangsuiteEpisodes, ScriptPolicy
 from plancheck.domains.langsuite.rearrangement import check as check_mod
 from plancheck.domains.langsuite.rearrangement import convert as convert_mod
 from plancheck.domains.langsuite.rearrangement import pddl, report
@@ -26,8 +27,8 @@ from plancheck.domains.langsuite.rearrangement.prompts import LEVELS
 from plancheck.domains.langsuite.rearrangement.records import read_answers
 from plancheck.domains.langsuite.rearrangement.rules import Task
 from plancheck.domains.langsuite.rearrangement.solve import PLANNERS, optimal, solve_episode
-from plancheck.episodes.game import CheckedStep, Outcome, Replies
-from plancheck.errors import BadInputError, InstanceNotFoundError
+from plancheck.episodes.game import CheckedStep, Outcome
+from plancheck.errors import BadInputError
 from plancheck.limits import DEFAULT, Limits
 from plancheck.solvers.result import SolveResult
 from plancheck.verifier.verdict import Verdict
@@ -46,56 +47,18 @@ from plancheck.world import (
 if TYPE_CHECKING:  # annotations only: keeps the drawing code out of a plain check's start-up
     from plancheck.drawing.shapes import Picture
 
-DEFAULTS = {"reading": "langsuite", "level": "low"}
-
 
 @cache
 def _optimum(eid: str) -> int | None:
     return optimal(Task(episode(eid))).timesteps
 
 
-class ScriptPolicy:
-    """Replies fixed in advance (a reference plan as LangSuitE reads it); ``stop`` when they run out."""
-
-    def __init__(self, replies: Sequence[str]):
-        self.list = tuple(replies)
-
-    def replies(self, step: int, game) -> Replies:
-        return Replies(self.list[step - 1] if step <= len(self.list) else "Act: stop")
-
-
-class RearrangementEpisodes:
+class RearrangementEpisodes(LangsuiteEpisodes):
     world = "rearrangement"
     readings = READINGS
+    levels = LEVELS
+    lookup = staticmethod(episode)
     policies = ("optimal", "expert")
-    has_goal = True
-
-    def instance(self, name: str) -> Episode:
-        try:
-            return episode(name)
-        except BadInputError as error:
-            raise InstanceNotFoundError(error.message) from None
-
-    def instance_id(self, item: Episode) -> str:
-        return item.id
-
-    def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
-        unknown = sorted(set(given) - set(DEFAULTS))
-        if unknown:
-            raise BadInputError(f"unknown setting(s) {', '.join(unknown)}; rearrangement has reading, level")
-        settings, missing = {}, []
-        for key, default in DEFAULTS.items():
-            value = given.get(key)
-            if value is None:
-                settings[key] = default
-                missing.append(f"{key}={default}")
-                continue
-            allowed = tuple(READINGS) if key == "reading" else LEVELS
-            if value not in allowed:
-                raise BadInputError(f"setting {key} must be one of {', '.join(allowed)}, not {value!r}")
-            settings[key] = value
-        notes = (f"setting(s) not logged, LangSuitE's defaults used: {', '.join(missing)}",) if missing else ()
-        return settings, notes
 
     def game(self, item: Episode, seed: int, settings: Mapping[str, Any]) -> RearrangementGame:
         return RearrangementGame(item, settings)
