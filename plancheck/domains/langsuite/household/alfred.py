@@ -30,14 +30,17 @@ ALFRED's plans onto LangSuitE's high-level replies; what each cannot express is 
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from plancheck.domains.langsuite.alfworld_tables import tables
+from plancheck.domains.langsuite.engine import lattice as lattice_mod
 from plancheck.domains.langsuite.engine.actions import Act, WorldState
 from plancheck.domains.langsuite.engine.scene import Scene
 from plancheck.domains.langsuite.household.goals import Registries, after_step
+from plancheck.domains.langsuite.household.problem import base_id
 from plancheck.domains.langsuite.household.rules import Task
 
 DOMAIN_FILE = "alfred.pddl"
@@ -48,6 +51,7 @@ REPAIRS = (
     ("  otype\n  )\n", "  otype\n  )\n (:constants\n  " + "\n  ".join(CONSTANTS) + "\n )\n",
      "the type names CleanObject, HeatObject, CoolObject and SliceObject use declared as :constants"),
 )
+KNIVES = ("Knife", "ButterKnife")  # SliceObject's knife types
 WORKER = {"pick_heat_then_place_in_recep": ("HeatObject", "heated"),
           "pick_cool_then_place_in_recep": ("CoolObject", "cooled"),
           "pick_clean_then_place_in_recep": ("CleanObject", "cleaned")}
@@ -150,6 +154,7 @@ class AlfredProblem:
         lines_obj = ["agent1 - agent"] + [f"{o} - object" for o in sorted(objs)] + \
             [f"{r} - receptacle" for r in sorted(receps)] + \
             ["loc_start - location"] + [f"loc_{r} - location" for r in sorted(receps)] + \
+            [f"loc_{o} - location" for o in sorted(objs) if self.container(self.scene, o)[0] is None] + \
             [f"{ty}Type - otype" for ty in sorted(otypes) if f"{ty}Type" not in constants] + \
             [f"{ty}Type - rtype" for ty in sorted(statics) if f"{ty}Type" not in constants]
         init = ["(= (total-cost) 0)", "(atLocation agent1 loc_start)"]
@@ -179,8 +184,10 @@ class AlfredProblem:
             recep, movable = self.container(self.scene, o)
             if recep is not None:
                 init += [f"(inReceptacle {o} {recep})", f"(objectAtLocation {o} loc_{recep})"]
-            elif o not in self.notes:
-                self.notes.append(o)
+            else:  # alfworld's state: objectAtLocation its own place, in no receptacle (no action reaches it)
+                init.append(f"(objectAtLocation {o} loc_{o})")
+                if o not in self.notes:
+                    self.notes.append(o)
             if movable is not None:
                 init.append(f"(inReceptacleObject {o} {movable})")
         holds = t["VAL_RECEPTACLE_OBJECTS"]
@@ -196,6 +203,22 @@ class AlfredProblem:
         """Objects of the vocabulary no static receptacle holds (a floor lamp, a box on the floor): ALFRED's
         actions cannot reach them (every object action needs ``inReceptacle``)."""
         return list(self.notes)
+
+    def unplaced(self, scene: Scene, name: str) -> str:
+        """Why ALFRED has no receptacle for the named object: what the scene's metadata says holds it."""
+        node = scene.find(scene.names.ids[name])
+        parent = {c: n for n in scene.nodes for c in scene.nodes[n].children}
+        kinds = []
+        while node in parent:
+            node = parent[node]
+            kinds.append(scene.nodes[node].object_type)
+        if kinds and kinds[-1] in ("Sink", "Bathtub"):
+            return f"in a {kinds[-1]}, the basin's frame (ALFRED's receptacle is its {kinds[-1]}Basin)"
+        if kinds:
+            return f"on a {kinds[-1]}, which ALFRED's receptacle table lacks"
+        if scene.thing(scene.names.ids[name]).first_parent is None:
+            return "its metadata names no parent (ALFRED places it in no receptacle)"
+        return "on the floor (ALFRED's receptacle table has no Floor)"
 
 
 def export(task: Task, instance_id: str) -> dict[str, str]:
@@ -218,6 +241,7 @@ class Mapped:
     dropped: tuple[str, ...] = ()
     nested: tuple[str, ...] = ()  # "<object> in <receptacle> in <receptacle>": the end state's nesting
     substituted: tuple[str, ...] = ()  # "<object> is a <type>": picked up, but not of the task's types
+    knives: tuple[str, ...] = ()  # the knife ALFRED's plan takes (and puts back) for each slice of ours
 
 
 def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
@@ -256,26 +280,29 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
             added += 1
 
     def gap(why: str) -> Mapped:
-        return Mapped(tuple(steps), why, added, tuple(dropped), (), tuple(others))
+        return Mapped(tuple(steps), why, added, tuple(dropped), (), tuple(others), tuple(knife_steps))
 
     lamp = None
+    held: str | None = None  # what ALFRED's agent holds
+    knife_steps: list[str] = []  # the knife taken for each slice (ALFRED needs one held, LangSuitE does not)
     others: list[str] = []
     place: dict[str, str | None] = {}  # where ALFRED's state has each object our plan moved
     for act in acts:
         scene = world.scene
         if act.name in ("PickUp", "Put", "Open", "ToggleOn", "Slice"):
-            o = names[act.object_id]
+            o = names[base_id(act.object_id)]  # a sliced piece is its object in ALFRED (isSliced)
             if act.name == "PickUp":
-                kind, wanted = scene.thing(act.object_id).object_type, problem.task.task.pddl_params
+                kind, wanted = scene.thing(base_id(act.object_id)).object_type, problem.task.task.pddl_params
                 if kind not in (wanted["object_target"], wanted["mrecep_target"]):
                     others.append(f"{o} is a {kind}")  # LangSuitE matches object ids by substring
                 recep = place[o] if o in place else problem.container(scene, o)[0]
                 if recep is None:
-                    return gap(f"pick_up [{o}]: on no receptacle ALFRED knows")
+                    return gap(f"pick_up [{o}]: {problem.unplaced(scene, o)}")
                 place[o] = None
                 goto(recep)
                 open_if_closed(recep)
                 steps.append(f"(pickupobject agent1 loc_{recep} {o} {recep})")
+                held = o
                 if worker is not None and act.object_id in getattr(registries, worker[1]):
                     steps.append(f"({worker[0].lower()} agent1 loc_{recep} {recep} {o})")
             elif act.name == "Put":
@@ -293,7 +320,7 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
                 open_if_closed(r)
                 types = f"{problem.objects[o]}Type {problem.receptacles[r]}Type"
                 steps.append(f"(putobject agent1 loc_{r} {o} {r} {types})")
-                place[o] = r
+                place[o], held = r, None
             elif act.name == "Open":
                 if o not in problem.receptacles:
                     return gap(f"open [{o}]: not a static receptacle")
@@ -309,7 +336,7 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
                 else:
                     recep, _ = problem.container(scene, o)
                     if recep is None:
-                        return gap(f"toggle_on [{o}]: on no receptacle ALFRED knows")
+                        return gap(f"toggle_on [{o}]: {problem.unplaced(scene, o)}")
                     goto(recep)
                     steps.append(f"(toggleobject agent1 loc_{recep} {o} {recep})")
                     lamp = recep
@@ -317,7 +344,30 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
                     if kind != problem.task.task.toggle_target:
                         others.append(f"{o} is a {kind} (LangSuitE counts any lit lamp in view)")
             else:
-                return gap(f"slice [{o}]: LangSuitE slices without a knife, ALFRED's SliceObject needs one held")
+                r = place[o] if o in place else problem.container(scene, o)[0]
+                if r is None:
+                    return gap(f"slice [{o}]: {problem.unplaced(scene, o)}")
+                if held is not None:
+                    return gap(f"slice [{o}]: LangSuitE slices holding {held}, ALFRED's SliceObject needs a knife "
+                               "held")
+                knives = sorted((k_r != r, k) for k, k_r in
+                                ((k, place[k] if k in place else problem.container(scene, k)[0])
+                                 for k, kind in problem.objects.items() if kind in KNIVES) if k_r is not None)
+                if not knives:
+                    return gap(f"slice [{o}]: LangSuitE slices without a knife, ALFRED's SliceObject needs one held "
+                               "and no knife lies in a receptacle ALFRED knows")
+                knife = knives[0][1]
+                k_r = place[knife] if knife in place else problem.container(scene, knife)[0]
+                goto(k_r)  # ALFRED's SliceObject needs a knife held: take one, slice, put it back
+                open_if_closed(k_r)
+                steps.append(f"(pickupobject agent1 loc_{k_r} {knife} {k_r})")
+                goto(r)
+                steps.append(f"(sliceobject agent1 loc_{r} {o} {knife})")
+                goto(k_r)
+                kinds = f"{problem.objects[knife]}Type {problem.receptacles[k_r]}Type"
+                steps.append(f"(putobject agent1 loc_{k_r} {knife} {k_r} {kinds})")
+                place[knife] = k_r
+                knife_steps.append(knife)
         result = engine.execute(WorldState(scene, world.pose, world.inventory), act)
         if not result.success or result.crash:
             return gap(f"{act}: refused by our engine")
@@ -325,7 +375,8 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
         world = replace(result.state, scene=scene)
     if lamp is not None:
         goto(lamp)  # LangSuitE's stop sees the lit lamp; ALFRED's goal: at its receptacle's location
-    return Mapped(tuple(steps), None, added, tuple(dropped), tuple(_nesting(problem, world.scene)), tuple(others))
+    return Mapped(tuple(steps), None, added, tuple(dropped), tuple(_nesting(problem, world.scene)), tuple(others),
+                  tuple(knife_steps))
 
 
 def _nesting(problem: AlfredProblem, scene: Scene) -> Iterator[str]:
@@ -360,6 +411,8 @@ class Translated:
     conditions: tuple[int, int]
     refused: tuple[str, ...]  # "reply: feedback" of each action LangSuitE refused
     crashed: str | None
+    by_moves: tuple[str, ...] = ()  # "goto [r]: n moves and turns": gotos LangSuitE's own does not bring into view
+    limit: bool = False  # the episode reached LangSuitE's step limit before the stop
 
 
 def to_replies(task: Task, steps: Sequence[str]) -> Translated:
@@ -370,7 +423,12 @@ def to_replies(task: Task, steps: Sequence[str]) -> Translated:
     ``toggle_on`` (``toggle_off`` if on), ``SliceObject`` -> ``slice``; ALFRED's ``HeatObject`` / ``CoolObject`` /
     ``CleanObject`` (one action, the object held, at the receptacle) become LangSuitE's physics, because its
     ``heat`` / ``cool`` / ``clean`` raise: ``open`` the receptacle if it is closed, ``put`` the object in,
-    ``toggle_on`` a heater that is off, ``pick_up`` the object again; then ``stop``."""
+    ``toggle_on`` a heater that is off, ``pick_up`` the object again; then ``stop``.
+
+    Where LangSuitE's ``goto [r]`` does not bring what ALFRED acts on at ``r`` into view (its grid planner fails,
+    would raise IndexError, or ends facing elsewhere), the ``GotoLocation`` becomes the fewest LangSuitE moves
+    and turns to a pose that sees it (:func:`sight_moves`; LangSuitE's high level runs them, its prompt does not
+    list them); when no reachable pose sees it, the ``goto`` is sent as it is."""
     from plancheck.domains.langsuite.household.rules import step as run_step
 
     high = Task(task.task, "high")
@@ -391,12 +449,27 @@ def to_replies(task: Task, steps: Sequence[str]) -> Translated:
     def thing(name: str):
         return turn.world.scene.thing(turn.world.scene.names.ids[name])
 
+    def seen(world: WorldState) -> set[str]:
+        return set(high.engine.profile.observed(world.scene, world.pose, high.engine.config))
+
+    by_moves: list[str] = []
     send("YES")
-    for raw in steps:
-        words = raw.strip().strip("()").split()
-        name, args = words[0].lower(), words[1:]
+    parsed = [(w[0].lower(), w[1:]) for w in (raw.strip().strip("()").split() for raw in steps)]
+    for i, (name, args) in enumerate(parsed):
         if name == "gotolocation":
-            send(f"Act: goto [{args[3]}]")
+            r = args[3]
+            ids = turn.world.scene.names.ids
+            need = {ids[r]} | {ids[a[2]] for a in _at_location(parsed[i + 1:])
+                                if a[2] in ids and not thing(r).closed_container}
+            trial = run_step(high, turn, f"Act: goto [{r}]")
+            if not turn.done and not (trial.success and not trial.turn.crashed and need <= seen(trial.turn.world)):
+                moves = sight_moves(high, turn.world, need)
+                if moves is not None:
+                    by_moves.append(f"goto [{r}]: {len(moves)} moves and turns")
+                    for word in moves:
+                        send(f"Act: {word}")
+                    continue
+            send(f"Act: goto [{r}]")
         elif name in ("openobject", "closeobject"):
             send(f"Act: {name[:-6]} [{args[2]}]")
         elif name == "pickupobject":
@@ -420,5 +493,39 @@ def to_replies(task: Task, steps: Sequence[str]) -> Translated:
         # look, inventory, examine*, help: no effect a goal needs; nothing is sent
     send("Act: stop")
     goal = turn.goal
+    limit = turn.timesteps >= high.step_limit and (not replies or replies[-1] != "Act: stop")
     return Translated(tuple(replies), bool(goal is not None and goal.success and not turn.crashed),
-                      (goal.satisfied, goal.total) if goal is not None else (0, 0), tuple(refused), turn.crashed)
+                      (goal.satisfied, goal.total) if goal is not None else (0, 0), tuple(refused), turn.crashed,
+                      tuple(by_moves), limit)
+
+
+def _at_location(rest: Sequence[tuple[str, list[str]]]) -> Iterator[list[str]]:
+    """The ALFRED steps acting on an object until the next ``GotoLocation`` (pick up, toggle)."""
+    for name, args in rest:
+        if name == "gotolocation":
+            return
+        if name in ("pickupobject", "toggleobject"):
+            yield args
+
+
+def sight_moves(task: Task, world: WorldState, need: set[str]) -> list[str] | None:
+    """The fewest ``move_ahead`` / ``turn_left`` / ``turn_right`` (breadth first on the pose lattice, every root
+    an obstacle as LangSuitE's moves have it) from the agent's pose to one where LangSuitE observes every object
+    id in ``need``; None when no reachable pose does."""
+    config = task.engine.config
+    lat = lattice_mod.build(world.scene, world.pose, config)
+    came: dict[int, tuple[int, str] | None] = {0: None}
+    queue = deque([0])
+    while queue:
+        p = queue.popleft()
+        if need <= set(task.engine.profile.observed(world.scene, lat.poses[p], config)):
+            words: list[str] = []
+            while came[p] is not None:
+                p, word = came[p]  # type: ignore[misc]
+                words.append(word)
+            return words[::-1]
+        for nxt, word in ((lat.ahead[p], "move_ahead"), (lat.left[p], "turn_left"), (lat.right[p], "turn_right")):
+            if nxt >= 0 and nxt not in came:
+                came[nxt] = (p, word)
+                queue.append(nxt)
+    return None

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from plancheck.domains.langsuite.household import alfred
 from plancheck.domains.langsuite.household.instance import HouseholdTask
+from plancheck.domains.langsuite.household.prompts import STEP_LIMIT
 from plancheck.domains.langsuite.household.rules import Task
 from plancheck.domains.langsuite.household.solve import optimal
 from plancheck.solvers.external import run_fast_downward
@@ -47,44 +48,49 @@ class Row:
     alfred_on_ours: Direction
     added_opens: int = 0
     alfred_steps: int | None = None
+    added_knives: int = 0  # knife pick-ups ALFRED's slice needs and LangSuitE's does not
+    gotos_by_moves: int = 0  # LangSuitE gotos replaced by moves and turns in (b)
 
 
-def ours_on_alfred(task: Task, problem_text: str) -> tuple[Direction, int]:
+def ours_on_alfred(task: Task, problem_text: str) -> tuple[Direction, alfred.Mapped | None]:
     ref = optimal(task)
     if ref.acts is None or not ref.certified:
-        return Direction("no-reference", ref.reason), 0
+        return Direction("no-reference", ref.reason), None
     mapped = alfred.from_reference(task, ref.acts)
     if mapped.gap is not None:
-        return Direction("gap", mapped.gap), mapped.added_opens
+        return Direction("gap", mapped.gap), mapped
     report = validate_text(alfred.domain_text(), problem_text, "\n".join(mapped.steps))
     if report.failure is not None:
         f = report.failure
         where = f"; substituted: {', '.join(mapped.substituted)}" if mapped.substituted else ""
-        return Direction("invalid", f"step {f.step} {f.action}: {f.reason}{where}"), mapped.added_opens
+        return Direction("invalid", f"step {f.step} {f.action}: {f.reason}{where}"), mapped
     if report.unmet_goals:
         where = f"; nested: {', '.join(mapped.nested)}" if mapped.nested else ""
         where += f"; substituted: {', '.join(mapped.substituted)}" if mapped.substituted else ""
         puts = sum(step.startswith("(putobject") for step in mapped.steps)
         if task.task.task_type == "pick_two_obj_and_place" and puts < 2:
             where += "; one object put: LangSuitE counted it twice"
-        return Direction("goal-unmet", "alfworld's goal is false at the end" + where), mapped.added_opens
-    return Direction("agree", f"{len(mapped.steps)} ALFRED steps"), mapped.added_opens
+        return Direction("goal-unmet", "alfworld's goal is false at the end" + where), mapped
+    return Direction("agree", f"{len(mapped.steps)} ALFRED steps"), mapped
 
 
-def alfred_on_ours(task: Task, problem_text: str, timeout: float) -> tuple[Direction, int | None]:
+def alfred_on_ours(task: Task, problem_text: str, timeout: float) -> tuple[Direction, alfred.Translated | None,
+                                                                              int | None]:
     run = run_fast_downward(alfred.domain_text(), problem_text, search=SEARCH, timeout=timeout)
     if run.plan is None:
         cause = no_plan_cause(task) if run.status is Status.UNSOLVABLE else ""
-        return Direction("no-plan", f"{run.status.value}: {cause or run.message}"), None
+        return Direction("no-plan", f"{run.status.value}: {cause or run.message}"), None, None
     out = alfred.to_replies(task, run.plan)
+    moved = f"; by moves: {', '.join(out.by_moves)}" if out.by_moves else ""
     if out.success:
-        return Direction("agree", f"{len(out.replies)} replies"), len(run.plan)
+        return Direction("agree", f"{len(out.replies)} replies{moved}"), out, len(run.plan)
     why = [out.crashed] if out.crashed else []
+    why += [f"LangSuitE's {STEP_LIMIT}-timestep limit reached before the stop"] if out.limit else []
     why += [f"{len(out.refused)} refused, first: {out.refused[0]}"] if out.refused else []
     why.append(f"goal conditions {out.conditions[0]} of {out.conditions[1]} at the stop")
     if task.task.task_type == "pick_clean_then_place_in_recep" and not out.refused and not _dirtyable(task):
         why.append("the object is not dirtyable")
-    return Direction("differ", "; ".join(why)), len(run.plan)
+    return Direction("differ", "; ".join(why) + moved), out, len(run.plan)
 
 
 def no_plan_cause(task: Task) -> str:
@@ -96,7 +102,7 @@ def no_plan_cause(task: Task) -> str:
     problem.text("p")
     kinds = {item.object_target, item.toggle_target}
     floor = sorted(o for o in problem.on_no_receptacle if problem.objects[o] in kinds)
-    return f"{', '.join(floor)} on the floor (no receptacle in ALFRED)" if floor else ""
+    return "; ".join(f"{o} {problem.unplaced(task.scene, o)}" for o in floor)
 
 
 def _dirtyable(task: Task) -> bool:
@@ -107,9 +113,11 @@ def _dirtyable(task: Task) -> bool:
 def cross_check(item: HouseholdTask, timeout: float = 60.0) -> Row:
     task = Task(item)
     text = alfred.AlfredProblem(task).text(f"alfred-{item.id.lower()}")
-    a, opens = ours_on_alfred(task, text)
-    b, steps = alfred_on_ours(task, text, timeout)
-    return Row(item.id, item.task_type + ("_slice" if item.object_sliced else ""), a, b, opens, steps)
+    a, mapped = ours_on_alfred(task, text)
+    b, out, steps = alfred_on_ours(task, text, timeout)
+    return Row(item.id, item.task_type + ("_slice" if item.object_sliced else ""), a, b,
+               mapped.added_opens if mapped else 0, steps, len(mapped.knives) if mapped else 0,
+               len(out.by_moves) if out else 0)
 
 
 # Why a direction does not agree, by the text of its detail: (class, what it means)
@@ -117,14 +125,21 @@ CLASSES_A = (
     ("no-reference", "dirtyable", "dirtyable-only: LangSuitE never registers the object as cleaned, no plan of "
      "ours succeeds"),
     ("no-reference", "", "no-reference: no plan of ours"),
-    ("gap", "without a knife", "knife: LangSuitE slices without a knife; ALFRED's SliceObject needs one held"),
+    ("gap", "without a knife", "knife: LangSuitE slices without a knife; ALFRED's SliceObject needs one held, "
+     "and no knife lies in a receptacle ALFRED knows"),
+    ("gap", "slices holding", "knife: LangSuitE slices holding another object; ALFRED's SliceObject needs the "
+     "knife held"),
     ("gap", "receptacle object", "movable: a put into a bowl, pot, ...: alfred.pddl has no action for it"),
     ("gap", "a Sink is no receptacle", "sink: LangSuitE cleans in a Sink (the basin's frame); ALFRED only in a "
      "SinkBasin"),
     ("gap", "a Bathtub is no receptacle", "sink: LangSuitE cleans in a Bathtub; ALFRED only in a SinkBasin"),
     ("gap", "no receptacle in ALFRED's table", "substring: LangSuitE's goal matched another type by substring "
      "(a Box task takes a TissueBox, a Pot task a Potato)"),
-    ("gap", "on no receptacle", "floor: the object stands on the floor, which is no receptacle in ALFRED"),
+    ("gap", "on the floor", "floor: the object stands on the floor, which is no receptacle in ALFRED"),
+    ("gap", "names no parent", "no-parent: the scene's metadata names no receptacle holding the object; ALFRED's "
+     "state then has it in none"),
+    ("gap", "the basin's frame", "sink: the object lies in a Sink or Bathtub; ALFRED's receptacle is the basin"),
+    ("gap", "receptacle table lacks", "unlisted: the object lies on a receptacle ALFRED's table lacks (a Chair)"),
     ("invalid", "sinkbasintype", "sink: LangSuitE cleans in a Bathtub or its basin; ALFRED only in a SinkBasin"),
     ("invalid", "any lit lamp", "any-lamp: LangSuitE's look-at goal counts any lit lamp in view, of any type"),
     ("invalid", "substituted", "substring: LangSuitE's goal matched another type by substring"),
@@ -141,6 +156,11 @@ CLASSES_B = (
      "adds (alfworld skips these tasks)"),
     ("no-plan", "on the floor", "floor: the object (or every lamp) of the goal stands on the floor, no receptacle "
      "in ALFRED"),
+    ("no-plan", "names no parent", "no-parent: the scene's metadata names no receptacle holding the goal's object"),
+    ("no-plan", "the basin's frame", "sink: the goal's object lies in a Sink or Bathtub; ALFRED's receptacle is the "
+     "basin"),
+    ("no-plan", "receptacle table lacks", "unlisted: the goal's object lies on a receptacle ALFRED's table lacks"),
+    ("differ", "limit reached", "limit: LangSuitE's step limit comes before the stop (moves replace its goto)"),
     ("no-plan", "timed out", "Fast Downward found no plan in time"),
     ("differ", "IndexError", "grid: LangSuitE's goto would raise IndexError (a box past its grid)"),
     ("differ", "Failed to goto", "goto: LangSuitE's goto (its grid planner) does not reach the receptacle"),
@@ -184,5 +204,6 @@ if __name__ == "__main__":  # python -m plancheck.domains.langsuite.household.al
         row = cross_check(item)
         done.append(row)
         print(f"{row.task}\t{row.ours_on_alfred.outcome}\t{row.ours_on_alfred.detail}\t"
-              f"{row.alfred_on_ours.outcome}\t{row.alfred_on_ours.detail}\topens+{row.added_opens}", flush=True)
+              f"{row.alfred_on_ours.outcome}\t{row.alfred_on_ours.detail}\topens+{row.added_opens}\t"
+              f"knives+{row.added_knives}\tmoves+{row.gotos_by_moves}", flush=True)
     print(summary(done))
