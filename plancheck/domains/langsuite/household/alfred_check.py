@@ -22,8 +22,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from plancheck.domains.langsuite.household import alfred
+from plancheck.domains.langsuite.household import alfred, search
+from plancheck.domains.langsuite.household.goals import matching
 from plancheck.domains.langsuite.household.instance import HouseholdTask
+from plancheck.domains.langsuite.household.problem import Node, Problem
 from plancheck.domains.langsuite.household.prompts import STEP_LIMIT
 from plancheck.domains.langsuite.household.rules import Task
 from plancheck.domains.langsuite.household.solve import optimal
@@ -55,7 +57,8 @@ class Row:
 def ours_on_alfred(task: Task, problem_text: str) -> tuple[Direction, alfred.Mapped | None]:
     ref = optimal(task)
     if ref.acts is None or not ref.certified:
-        return Direction("no-reference", ref.reason), None
+        cause = no_reference_cause(task, ref.reason) if ref.acts is None else ""
+        return Direction("no-reference", ref.reason + cause), None
     mapped = alfred.from_reference(task, ref.acts)
     if mapped.gap is not None:
         return Direction("gap", mapped.gap), mapped
@@ -105,6 +108,34 @@ def no_plan_cause(task: Task) -> str:
     return "; ".join(f"{o} {problem.unplaced(task.scene, o)}" for o in floor)
 
 
+def no_reference_cause(task: Task, reason: str) -> str:
+    """Why our reference class holds no plan, where the dirtyable rule does not say: every movable receptacle of
+    the task's type holds another object (LangSuitE's ``put`` of it raises and the class never empties it), or a
+    plan exists once the prompt's 2 m reach (which LangSuitE never checks) is dropped."""
+    item = task.task
+    if "not dirtyable" in reason or "no plan of the reference class" not in reason:
+        return ""
+    if item.task_type == "pick_and_place_with_movable_recep":
+        scene = task.scene
+        movables = matching(scene, item.mrecep_target, "pickupable")
+        if movables and all(scene.nodes[m].children for m in movables):
+            held = sorted({scene.nodes[c].object_type for m in movables for c in scene.nodes[m].children})
+            return (f"; every {item.mrecep_target} holds another object ({', '.join(held)}): LangSuitE's put of it "
+                    "raises, and the reference class never empties it")
+    found = search.solve(_Unreached(task))
+    if found.plan is not None:
+        return (f"; without the prompt's 2 m reach (LangSuitE checks none) a plan of {len(found.plan)} actions "
+                "exists")
+    return ""
+
+
+class _Unreached(Problem):
+    """The reference problem without the prompt's manipulation distance."""
+
+    def within_reach(self, node: Node, oid: str, poses: frozenset[int]) -> frozenset[int]:
+        return poses
+
+
 def _dirtyable(task: Task) -> bool:
     target = task.task.object_target
     return any(t.dirtyable for t in task.scene.nodes.values() if t.object_type == target)
@@ -124,6 +155,10 @@ def cross_check(item: HouseholdTask, timeout: float = 60.0) -> Row:
 CLASSES_A = (
     ("no-reference", "dirtyable", "dirtyable-only: LangSuitE never registers the object as cleaned, no plan of "
      "ours succeeds"),
+    ("no-reference", "holds another object", "emptying: every movable receptacle of the task's type holds another "
+     "object, LangSuitE's put of it raises, and our reference class never empties it"),
+    ("no-reference", "2 m reach", "reach: only the prompt's 2 m reach (which LangSuitE never checks) leaves our "
+     "reference class without a plan"),
     ("no-reference", "", "no-reference: no plan of ours"),
     ("gap", "without a knife", "knife: LangSuitE slices without a knife; ALFRED's SliceObject needs one held, "
      "and no knife lies in a receptacle ALFRED knows"),
