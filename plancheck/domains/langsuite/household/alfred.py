@@ -436,11 +436,11 @@ def to_replies(task: Task, steps: Sequence[str]) -> Translated:
     replies: list[str] = []
     refused: list[str] = []
 
-    def send(reply: str) -> None:
+    def send(reply: str, out=None) -> None:  # out: the step already taken from this turn
         nonlocal turn
         if turn.done:
             return
-        out = run_step(high, turn, reply)
+        out = out or run_step(high, turn, reply)
         replies.append(reply)
         if out.kind == "action" and not out.success:
             refused.append(f"{reply}: {out.feedback}")
@@ -469,7 +469,7 @@ def to_replies(task: Task, steps: Sequence[str]) -> Translated:
                     for word in moves:
                         send(f"Act: {word}")
                     continue
-            send(f"Act: goto [{r}]")
+            send(f"Act: goto [{r}]", trial)
         elif name in ("openobject", "closeobject"):
             send(f"Act: {name[:-6]} [{args[2]}]")
         elif name == "pickupobject":
