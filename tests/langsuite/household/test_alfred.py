@@ -13,7 +13,7 @@ import pytest
 from plancheck.domains.langsuite import alfworld_data, shipdata
 from plancheck.domains.langsuite.alfworld_tables import tables
 from plancheck.domains.langsuite.engine.actions import Act
-from plancheck.domains.langsuite.household import alfred
+from plancheck.domains.langsuite.household import alfred, alfred_replies
 from plancheck.domains.langsuite.household.alfred_check import CLASSES_A, CLASSES_B, cross_check, reason
 from plancheck.domains.langsuite.household.instance import sample, task
 from plancheck.domains.langsuite.household.rules import Task, step
@@ -119,7 +119,7 @@ def test_where_langsuite_s_goto_would_raise_alfred_s_goto_becomes_moves():
     high = Task(t.task, "high")
     opened = step(high, high.initial(), "YES").turn
     assert "IndexError" in step(high, opened, "Act: goto [drawer_2]").turn.crashed
-    out = alfred.to_replies(t, steps)
+    out = alfred_replies.to_replies(t, steps)
     assert out.success and not out.refused and "Act: goto [drawer_2]" not in out.replies
     assert out.by_moves[0] == "goto [drawer_2]: 1 moves and turns" and "Act: turn_left" in out.replies
 
@@ -133,7 +133,7 @@ def test_alfred_s_heat_becomes_langsuite_s_put_toggle_pick_up_and_succeeds():
              "(gotolocation agent1 loc_microwave_0 loc_cabinet_7 cabinet_7)",
              "(putobject agent1 loc_cabinet_7 plate_0 cabinet_7 platetype cabinettype)"]
     assert validate_text(alfred.domain_text(), alfred.AlfredProblem(t).text("p"), "\n".join(steps)).failure is None
-    out = alfred.to_replies(t, steps)
+    out = alfred_replies.to_replies(t, steps)
     assert out.success and out.conditions == (3, 3) and not out.refused
     assert "Act: toggle_on [microwave_0]" in out.replies and "Act: heat [plate_0, microwave_0]" not in out.replies
 
@@ -148,7 +148,7 @@ def test_both_routes_on_many_tasks_agree_or_differ_for_a_named_reason():
         if "movable_recep" in row.task_type:
             assert row.alfred_on_ours.outcome == "no-plan" and "unsolvable" in row.alfred_on_ours.detail
         if a == "agree" and row.task_type in ("pick_and_place_simple", "pick_two_obj_and_place"):
-            assert b in ("agree", "goto", "view", "grid"), row  # ALFRED has a plan, LangSuitE's goto may fail it
+            assert b in ("agree", "goto", "view", "grid", "limit"), row  # LangSuitE may not show or reach it
     assert sum(reason(r.ours_on_alfred, CLASSES_A) == "agree" for r in rows) >= 10
     assert sum(reason(r.alfred_on_ours, CLASSES_B) == "agree" for r in rows) >= 12
 

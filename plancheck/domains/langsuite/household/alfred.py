@@ -16,7 +16,9 @@ task type (``alfworld/gen/goal_library.py``); both are shipped verbatim in ``alf
   ``RECEPTACLES`` less the movable ones) with one location each (``loc_<name>``) and the agent at
   ``loc_start``; every pickupable or toggleable object of ALFRED's vocabulary, ``inReceptacle`` and
   ``objectAtLocation`` of its nearest static receptacle (and ``inReceptacleObject`` of a movable receptacle
-  holding it; an object on the floor has neither: ALFRED has no floor receptacle); ``openable`` by ALFRED's
+  holding it; an object no static receptacle holds, on the floor or in a Sink's frame, is ``objectAtLocation`` a
+  location of its own, ``loc_<name>``, in no receptacle, as alfworld's state places it: no action reaches it,
+  :meth:`AlfredProblem.unplaced` names why); ``openable`` by ALFRED's
   ``OPENABLE_CLASS_LIST`` and ``opened``, ``pickupable``, ``isReceptacleObject``, ``cleanable``/``heatable``/
   ``coolable``/``sliceable`` by ``VAL_ACTION_OBJECTS``, ``toggleable``/``isOn`` by the scene,
   ``canContain`` by ``VAL_RECEPTACLE_OBJECTS``; every type of the vocabulary as ``<T>Type``;
@@ -24,19 +26,17 @@ task type (``alfworld/gen/goal_library.py``); both are shipped verbatim in ``alf
   parameters, ``#`` read as ``-`` (alfworld's ``fix_pddl_str_chars``).
 
 Objects and receptacles are named by LangSuitE's display names (``fridge_0``), so plans read across.
-:func:`from_reference` maps one of our plans onto the ALFRED domain, :func:`to_replies` one of
-ALFRED's plans onto LangSuitE's high-level replies; what each cannot express is named.
+:func:`from_reference` maps one of our plans onto the ALFRED domain (:func:`.alfred_replies.to_replies` one of
+ALFRED's plans onto LangSuitE's high-level replies); what each cannot express is named.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from plancheck.domains.langsuite.alfworld_tables import tables
-from plancheck.domains.langsuite.engine import lattice as lattice_mod
 from plancheck.domains.langsuite.engine.actions import Act, WorldState
 from plancheck.domains.langsuite.engine.scene import Scene
 from plancheck.domains.langsuite.household.goals import Registries, after_step
@@ -253,7 +253,9 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
     does not count as openable (a toilet) is dropped, and a look-at plan ends with a ``GotoLocation`` to the lit
     lamp's receptacle (LangSuitE's ``stop`` must see the lamp, ALFRED's goal puts the agent at its location).
     An object is picked from where ALFRED's state has it (our plan may take a second instance of an object
-    listed under two parents)."""
+    listed under two parents). Before each ``slice`` (LangSuitE's needs no knife) ALFRED's agent takes a knife from
+    where ALFRED's state has one (beside the sliced object first), slices, and puts the knife back; a sliced piece
+    picked up is its object (ALFRED slices in place)."""
     problem = AlfredProblem(task)
     engine = task.engine
     world = task.initial().world
@@ -396,136 +398,3 @@ def _nesting(problem: AlfredProblem, scene: Scene) -> Iterator[str]:
 
     for root in scene.roots:
         yield from walk(root, ())
-
-
-
-# -- ALFRED's plans onto LangSuitE ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Translated:
-    """An ALFRED plan as LangSuitE's high-level replies and what LangSuitE's run made of them."""
-
-    replies: tuple[str, ...]
-    success: bool  # LangSuitE scores s == ts at the stop
-    conditions: tuple[int, int]
-    refused: tuple[str, ...]  # "reply: feedback" of each action LangSuitE refused
-    crashed: str | None
-    by_moves: tuple[str, ...] = ()  # "goto [r]: n moves and turns": gotos LangSuitE's own does not bring into view
-    limit: bool = False  # the episode reached LangSuitE's step limit before the stop
-
-
-def to_replies(task: Task, steps: Sequence[str]) -> Translated:
-    """ALFRED steps as LangSuitE's high-level replies, sent one by one through LangSuitE's conversation
-    (:func:`~.rules.step`): ``GotoLocation`` -> ``goto [r]``, ``OpenObject`` / ``CloseObject`` -> ``open`` /
-    ``close``, ``PickupObject`` -> ``pick_up`` (after ``open`` of a closed receptacle ALFRED does not count as
-    openable: a toilet's lid hides what it holds in AI2-THOR 3), ``PutObject`` -> ``put``, ``ToggleObject`` ->
-    ``toggle_on`` (``toggle_off`` if on), ``SliceObject`` -> ``slice``; ALFRED's ``HeatObject`` / ``CoolObject`` /
-    ``CleanObject`` (one action, the object held, at the receptacle) become LangSuitE's physics, because its
-    ``heat`` / ``cool`` / ``clean`` raise: ``open`` the receptacle if it is closed, ``put`` the object in,
-    ``toggle_on`` a heater that is off, ``pick_up`` the object again; then ``stop``.
-
-    Where LangSuitE's ``goto [r]`` does not bring what ALFRED acts on at ``r`` into view (its grid planner fails,
-    would raise IndexError, or ends facing elsewhere), the ``GotoLocation`` becomes the fewest LangSuitE moves
-    and turns to a pose that sees it (:func:`sight_moves`; LangSuitE's high level runs them, its prompt does not
-    list them); when no reachable pose sees it, the ``goto`` is sent as it is."""
-    from plancheck.domains.langsuite.household.rules import step as run_step
-
-    high = Task(task.task, "high")
-    turn = high.initial()
-    replies: list[str] = []
-    refused: list[str] = []
-
-    def send(reply: str, out=None) -> None:  # out: the step already taken from this turn
-        nonlocal turn
-        if turn.done:
-            return
-        out = out or run_step(high, turn, reply)
-        replies.append(reply)
-        if out.kind == "action" and not out.success:
-            refused.append(f"{reply}: {out.feedback}")
-        turn = out.turn
-
-    def thing(name: str):
-        return turn.world.scene.thing(turn.world.scene.names.ids[name])
-
-    def seen(world: WorldState) -> set[str]:
-        return set(high.engine.profile.observed(world.scene, world.pose, high.engine.config))
-
-    by_moves: list[str] = []
-    send("YES")
-    parsed = [(w[0].lower(), w[1:]) for w in (raw.strip().strip("()").split() for raw in steps)]
-    for i, (name, args) in enumerate(parsed):
-        if name == "gotolocation":
-            r = args[3]
-            ids = turn.world.scene.names.ids
-            need = {ids[r]} | {ids[a[2]] for a in _at_location(parsed[i + 1:])
-                                if a[2] in ids and not thing(r).closed_container}
-            trial = run_step(high, turn, f"Act: goto [{r}]")
-            if not turn.done and not (trial.success and not trial.turn.crashed and need <= seen(trial.turn.world)):
-                moves = sight_moves(high, turn.world, need)
-                if moves is not None:
-                    by_moves.append(f"goto [{r}]: {len(moves)} moves and turns")
-                    for word in moves:
-                        send(f"Act: {word}")
-                    continue
-            send(f"Act: goto [{r}]", trial)
-        elif name in ("openobject", "closeobject"):
-            send(f"Act: {name[:-6]} [{args[2]}]")
-        elif name == "pickupobject":
-            if thing(args[3]).openable and not thing(args[3]).is_open:
-                send(f"Act: open [{args[3]}]")  # a toilet's lid: ALFRED's toilet is not openable
-            send(f"Act: pick_up [{args[2]}]")
-        elif name == "putobject":
-            send(f"Act: put [{args[2]}, {args[3]}]")
-        elif name == "toggleobject":
-            send(f"Act: {'toggle_off' if thing(args[2]).is_toggled else 'toggle_on'} [{args[2]}]")
-        elif name == "sliceobject":
-            send(f"Act: slice [{args[2]}]")
-        elif name in ("heatobject", "coolobject", "cleanobject"):
-            r, o = args[2], args[3]
-            if thing(r).openable and not thing(r).is_open:
-                send(f"Act: open [{r}]")
-            send(f"Act: put [{o}, {r}]")
-            if name == "heatobject" and thing(r).toggleable and not thing(r).is_toggled:
-                send(f"Act: toggle_on [{r}]")
-            send(f"Act: pick_up [{o}]")
-        # look, inventory, examine*, help: no effect a goal needs; nothing is sent
-    send("Act: stop")
-    goal = turn.goal
-    limit = turn.timesteps >= high.step_limit and (not replies or replies[-1] != "Act: stop")
-    return Translated(tuple(replies), bool(goal is not None and goal.success and not turn.crashed),
-                      (goal.satisfied, goal.total) if goal is not None else (0, 0), tuple(refused), turn.crashed,
-                      tuple(by_moves), limit)
-
-
-def _at_location(rest: Sequence[tuple[str, list[str]]]) -> Iterator[list[str]]:
-    """The ALFRED steps acting on an object until the next ``GotoLocation`` (pick up, toggle)."""
-    for name, args in rest:
-        if name == "gotolocation":
-            return
-        if name in ("pickupobject", "toggleobject"):
-            yield args
-
-
-def sight_moves(task: Task, world: WorldState, need: set[str]) -> list[str] | None:
-    """The fewest ``move_ahead`` / ``turn_left`` / ``turn_right`` (breadth first on the pose lattice, every root
-    an obstacle as LangSuitE's moves have it) from the agent's pose to one where LangSuitE observes every object
-    id in ``need``; None when no reachable pose does."""
-    config = task.engine.config
-    lat = lattice_mod.build(world.scene, world.pose, config)
-    came: dict[int, tuple[int, str] | None] = {0: None}
-    queue = deque([0])
-    while queue:
-        p = queue.popleft()
-        if need <= set(task.engine.profile.observed(world.scene, lat.poses[p], config)):
-            words: list[str] = []
-            while came[p] is not None:
-                p, word = came[p]  # type: ignore[misc]
-                words.append(word)
-            return words[::-1]
-        for nxt, word in ((lat.ahead[p], "move_ahead"), (lat.left[p], "turn_left"), (lat.right[p], "turn_right")):
-            if nxt >= 0 and nxt not in came:
-                came[nxt] = (p, word)
-                queue.append(nxt)
-    return None

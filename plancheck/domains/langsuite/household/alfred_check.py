@@ -8,7 +8,7 @@ Two directions, each with a named outcome:
   not applicable: the unmet condition is named), ``goal-unmet``, ``gap`` (an action ALFRED cannot express,
   named) or ``no-reference`` (no plan of ours);
 * (b) **ALFRED's on ours**: Fast Downward's plan for the ALFRED problem translated to LangSuitE's
-  high-level replies (:func:`~.alfred.to_replies`) and run through LangSuitE's conversation: ``agree``
+  high-level replies (:func:`~.alfred_replies.to_replies`) and run through LangSuitE's conversation: ``agree``
   (LangSuitE scores a success at the stop), ``differ`` (with the refused replies and the goal score), or
   ``no-plan`` (Fast Downward's status: the ALFRED problem has no plan, or none was found in time).
 
@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from plancheck.domains.langsuite.household import alfred, search
+from plancheck.domains.langsuite.household import alfred, alfred_replies, search
 from plancheck.domains.langsuite.household.goals import matching
 from plancheck.domains.langsuite.household.instance import HouseholdTask
 from plancheck.domains.langsuite.household.problem import Node, Problem
@@ -77,13 +77,13 @@ def ours_on_alfred(task: Task, problem_text: str) -> tuple[Direction, alfred.Map
     return Direction("agree", f"{len(mapped.steps)} ALFRED steps"), mapped
 
 
-def alfred_on_ours(task: Task, problem_text: str, timeout: float) -> tuple[Direction, alfred.Translated | None,
+def alfred_on_ours(task: Task, problem_text: str, timeout: float) -> tuple[Direction, alfred_replies.Translated | None,
                                                                               int | None]:
     run = run_fast_downward(alfred.domain_text(), problem_text, search=SEARCH, timeout=timeout)
     if run.plan is None:
         cause = no_plan_cause(task) if run.status is Status.UNSOLVABLE else ""
         return Direction("no-plan", f"{run.status.value}: {cause or run.message}"), None, None
-    out = alfred.to_replies(task, run.plan)
+    out = alfred_replies.to_replies(task, run.plan)
     moved = f"; by moves: {', '.join(out.by_moves)}" if out.by_moves else ""
     if out.success:
         return Direction("agree", f"{len(out.replies)} replies{moved}"), out, len(run.plan)
@@ -199,8 +199,9 @@ CLASSES_B = (
     ("no-plan", "timed out", "Fast Downward found no plan in time"),
     ("differ", "IndexError", "grid: LangSuitE's goto would raise IndexError (a box past its grid)"),
     ("differ", "Failed to goto", "goto: LangSuitE's goto (its grid planner) does not reach the receptacle"),
-    ("differ", "view space", "view: after LangSuitE's goto the receptacle or object is not in view"),
-    ("differ", "existing", "view: after LangSuitE's goto the receptacle or object is not in view"),
+    ("differ", "view space", "view: LangSuitE does not show the object or receptacle ALFRED acts on (a receptacle "
+     "the metadata lists under several parents is built once under each)"),
+    ("differ", "existing", "view: LangSuitE does not show the object or receptacle ALFRED acts on"),
     ("differ", "dirtyable", "dirtyable-only: every reply accepted, LangSuitE never registers the cleaning"),
     ("differ", "goal conditions", "goal: every reply accepted, LangSuitE's goal still unmet"),
 )
@@ -216,29 +217,66 @@ def reason(direction: Direction, classes: tuple[tuple[str, str, str], ...]) -> s
     return f"unexplained {direction.outcome}"
 
 
+TYPES = (("pick and place", "pick_and_place_simple"), ("pick two", "pick_two_obj_and_place"),
+         ("look at in light", "look_at_obj_in_light"), ("clean", "pick_clean_then_place_in_recep"),
+         ("heat", "pick_heat_then_place_in_recep"), ("cool", "pick_cool_then_place_in_recep"),
+         ("movable receptacle", "pick_and_place_with_movable_recep"))
+
+
 def summary(rows: Iterable[Row]) -> str:
+    """The counts of both directions, and the per-type table of ``docs/langsuite.md``."""
     rows = list(rows)
-    lines = []
-    for name, get, classes in (("ours on ALFRED", lambda r: r.ours_on_alfred, CLASSES_A),
-                               ("ALFRED on ours", lambda r: r.alfred_on_ours, CLASSES_B)):
-        counts = Counter((r.task_type, reason(get(r), classes)) for r in rows)
-        lines.append(f"{name}: " + ", ".join(f"{k}={v}" for k, v in
-                                              sorted(Counter(reason(get(r), classes) for r in rows).items())))
-        for (kind, why), n in sorted(counts.items()):
-            lines.append(f"  {kind:45s} {why:14s} {n}")
+    a = Counter(reason(r.ours_on_alfred, CLASSES_A) for r in rows)
+    b = Counter(reason(r.alfred_on_ours, CLASSES_B) for r in rows)
+    both = sum(reason(r.ours_on_alfred, CLASSES_A) == "agree" == reason(r.alfred_on_ours, CLASSES_B) for r in rows)
+    agreed_a = [r for r in rows if r.ours_on_alfred.outcome == "agree"]
+    agreed_b = [r for r in rows if r.alfred_on_ours.outcome == "agree"]
+    lines = [f"{len(rows)} tasks, {both} agree both ways",
+             "ours on ALFRED: " + ", ".join(f"{k} {v}" for k, v in a.most_common()),
+             f"  agreeing with an OpenObject added {sum(r.added_opens > 0 for r in agreed_a)}, "
+             f"with a knife taken {sum(r.added_knives > 0 for r in agreed_a)}",
+             "ALFRED on ours: " + ", ".join(f"{k} {v}" for k, v in b.most_common()),
+             f"  agreeing with a goto replaced by moves and turns {sum(r.gotos_by_moves > 0 for r in agreed_b)}",
+             "", "| type | tasks | (a) agree | (a) differs: why | (b) agree | (b) differs: why |",
+             "|---|---|---|---|---|---|"]
+    for label, kind in TYPES:
+        of = [r for r in rows if r.task_type.removesuffix("_slice") == kind]
+        ca = Counter(reason(r.ours_on_alfred, CLASSES_A) for r in of)
+        cb = Counter(reason(r.alfred_on_ours, CLASSES_B) for r in of)
+        why_a = ", ".join(f"{k} {v}" for k, v in sorted(ca.items(), key=lambda kv: (-kv[1], kv[0])) if k != "agree")
+        why_b = ", ".join(f"{k} {v}" for k, v in sorted(cb.items(), key=lambda kv: (-kv[1], kv[0])) if k != "agree")
+        lines.append(f"| {label} | {len(of)} | {ca['agree']} | {why_a} | {cb['agree']} | {why_b} |")
     return "\n".join(lines)
 
 
-if __name__ == "__main__":  # python -m plancheck.domains.langsuite.household.alfred_check SELECTOR...
+def row_line(row: Row) -> str:
+    """One row as the tab-separated line ``__main__`` prints (and :func:`read_rows` reads back)."""
+    return "\t".join((row.task, row.task_type, row.ours_on_alfred.outcome, row.ours_on_alfred.detail,
+                      row.alfred_on_ours.outcome, row.alfred_on_ours.detail, f"opens+{row.added_opens}",
+                      f"knives+{row.added_knives}", f"moves+{row.gotos_by_moves}"))
+
+
+def read_rows(lines: Iterable[str]) -> list[Row]:
+    """Rows printed by :func:`row_line` (other lines are skipped)."""
+    rows = []
+    for line in lines:
+        f = line.rstrip("\n").split("\t")
+        if len(f) == 9 and f[6].startswith("opens+"):
+            rows.append(Row(f[0], f[1], Direction(f[2], f[3]), Direction(f[4], f[5]), int(f[6][6:]), None,
+                            int(f[7][7:]), int(f[8][6:])))
+    return rows
+
+
+if __name__ == "__main__":  # python -m plancheck.domains.langsuite.household.alfred_check SELECTOR... | --rows FILE...
     import sys
 
     from plancheck.domains.langsuite.household.instance import select
 
-    done = []
-    for item in select(sys.argv[1:] or ["all"]):
-        row = cross_check(item)
-        done.append(row)
-        print(f"{row.task}\t{row.ours_on_alfred.outcome}\t{row.ours_on_alfred.detail}\t"
-              f"{row.alfred_on_ours.outcome}\t{row.alfred_on_ours.detail}\topens+{row.added_opens}\t"
-              f"knives+{row.added_knives}\tmoves+{row.gotos_by_moves}", flush=True)
+    if sys.argv[1:2] == ["--rows"]:
+        done = [r for name in sys.argv[2:] for r in read_rows(open(name, encoding="utf-8"))]
+    else:
+        done = []
+        for item in select(sys.argv[1:] or ["all"]):
+            done.append(cross_check(item))
+            print(row_line(done[-1]), flush=True)
     print(summary(done))
