@@ -16,7 +16,9 @@ task type (``alfworld/gen/goal_library.py``); both are shipped verbatim in ``alf
   ``RECEPTACLES`` less the movable ones) with one location each (``loc_<name>``) and the agent at
   ``loc_start``; every pickupable or toggleable object of ALFRED's vocabulary, ``inReceptacle`` and
   ``objectAtLocation`` of its nearest static receptacle (and ``inReceptacleObject`` of a movable receptacle
-  holding it; an object on the floor has neither: ALFRED has no floor receptacle); ``openable`` by ALFRED's
+  holding it; an object no static receptacle holds, on the floor or in a Sink's frame, is ``objectAtLocation`` a
+  location of its own, ``loc_<name>``, in no receptacle, as alfworld's state places it: no action reaches it,
+  :meth:`AlfredProblem.unplaced` names why); ``openable`` by ALFRED's
   ``OPENABLE_CLASS_LIST`` and ``opened``, ``pickupable``, ``isReceptacleObject``, ``cleanable``/``heatable``/
   ``coolable``/``sliceable`` by ``VAL_ACTION_OBJECTS``, ``toggleable``/``isOn`` by the scene,
   ``canContain`` by ``VAL_RECEPTACLE_OBJECTS``; every type of the vocabulary as ``<T>Type``;
@@ -24,8 +26,8 @@ task type (``alfworld/gen/goal_library.py``); both are shipped verbatim in ``alf
   parameters, ``#`` read as ``-`` (alfworld's ``fix_pddl_str_chars``).
 
 Objects and receptacles are named by LangSuitE's display names (``fridge_0``), so plans read across.
-:func:`from_reference` maps one of our plans onto the ALFRED domain, :func:`to_replies` one of
-ALFRED's plans onto LangSuitE's high-level replies; what each cannot express is named.
+:func:`from_reference` maps one of our plans onto the ALFRED domain (:func:`.alfred_replies.to_replies` one of
+ALFRED's plans onto LangSuitE's high-level replies); what each cannot express is named.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from plancheck.domains.langsuite.alfworld_tables import tables
 from plancheck.domains.langsuite.engine.actions import Act, WorldState
 from plancheck.domains.langsuite.engine.scene import Scene
 from plancheck.domains.langsuite.household.goals import Registries, after_step
+from plancheck.domains.langsuite.household.problem import base_id
 from plancheck.domains.langsuite.household.rules import Task
 
 DOMAIN_FILE = "alfred.pddl"
@@ -48,6 +51,7 @@ REPAIRS = (
     ("  otype\n  )\n", "  otype\n  )\n (:constants\n  " + "\n  ".join(CONSTANTS) + "\n )\n",
      "the type names CleanObject, HeatObject, CoolObject and SliceObject use declared as :constants"),
 )
+KNIVES = ("Knife", "ButterKnife")  # SliceObject's knife types
 WORKER = {"pick_heat_then_place_in_recep": ("HeatObject", "heated"),
           "pick_cool_then_place_in_recep": ("CoolObject", "cooled"),
           "pick_clean_then_place_in_recep": ("CleanObject", "cleaned")}
@@ -150,6 +154,7 @@ class AlfredProblem:
         lines_obj = ["agent1 - agent"] + [f"{o} - object" for o in sorted(objs)] + \
             [f"{r} - receptacle" for r in sorted(receps)] + \
             ["loc_start - location"] + [f"loc_{r} - location" for r in sorted(receps)] + \
+            [f"loc_{o} - location" for o in sorted(objs) if self.container(self.scene, o)[0] is None] + \
             [f"{ty}Type - otype" for ty in sorted(otypes) if f"{ty}Type" not in constants] + \
             [f"{ty}Type - rtype" for ty in sorted(statics) if f"{ty}Type" not in constants]
         init = ["(= (total-cost) 0)", "(atLocation agent1 loc_start)"]
@@ -179,8 +184,10 @@ class AlfredProblem:
             recep, movable = self.container(self.scene, o)
             if recep is not None:
                 init += [f"(inReceptacle {o} {recep})", f"(objectAtLocation {o} loc_{recep})"]
-            elif o not in self.notes:
-                self.notes.append(o)
+            else:  # alfworld's state: objectAtLocation its own place, in no receptacle (no action reaches it)
+                init.append(f"(objectAtLocation {o} loc_{o})")
+                if o not in self.notes:
+                    self.notes.append(o)
             if movable is not None:
                 init.append(f"(inReceptacleObject {o} {movable})")
         holds = t["VAL_RECEPTACLE_OBJECTS"]
@@ -196,6 +203,22 @@ class AlfredProblem:
         """Objects of the vocabulary no static receptacle holds (a floor lamp, a box on the floor): ALFRED's
         actions cannot reach them (every object action needs ``inReceptacle``)."""
         return list(self.notes)
+
+    def unplaced(self, scene: Scene, name: str) -> str:
+        """Why ALFRED has no receptacle for the named object: what the scene's metadata says holds it."""
+        node = scene.find(scene.names.ids[name])
+        parent = {c: n for n in scene.nodes for c in scene.nodes[n].children}
+        kinds = []
+        while node in parent:
+            node = parent[node]
+            kinds.append(scene.nodes[node].object_type)
+        if kinds and kinds[-1] in ("Sink", "Bathtub"):
+            return f"in a {kinds[-1]}, the basin's frame (ALFRED's receptacle is its {kinds[-1]}Basin)"
+        if kinds:
+            return f"on a {kinds[-1]}, which ALFRED's receptacle table lacks"
+        if scene.thing(scene.names.ids[name]).first_parent is None:
+            return "its metadata names no parent (ALFRED places it in no receptacle)"
+        return "on the floor (ALFRED's receptacle table has no Floor)"
 
 
 def export(task: Task, instance_id: str) -> dict[str, str]:
@@ -218,6 +241,7 @@ class Mapped:
     dropped: tuple[str, ...] = ()
     nested: tuple[str, ...] = ()  # "<object> in <receptacle> in <receptacle>": the end state's nesting
     substituted: tuple[str, ...] = ()  # "<object> is a <type>": picked up, but not of the task's types
+    knives: tuple[str, ...] = ()  # the knife ALFRED's plan takes (and puts back) for each slice of ours
 
 
 def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
@@ -229,7 +253,9 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
     does not count as openable (a toilet) is dropped, and a look-at plan ends with a ``GotoLocation`` to the lit
     lamp's receptacle (LangSuitE's ``stop`` must see the lamp, ALFRED's goal puts the agent at its location).
     An object is picked from where ALFRED's state has it (our plan may take a second instance of an object
-    listed under two parents)."""
+    listed under two parents). Before each ``slice`` (LangSuitE's needs no knife) ALFRED's agent takes a knife from
+    where ALFRED's state has one (beside the sliced object first), slices, and puts the knife back; a sliced piece
+    picked up is its object (ALFRED slices in place)."""
     problem = AlfredProblem(task)
     engine = task.engine
     world = task.initial().world
@@ -256,26 +282,29 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
             added += 1
 
     def gap(why: str) -> Mapped:
-        return Mapped(tuple(steps), why, added, tuple(dropped), (), tuple(others))
+        return Mapped(tuple(steps), why, added, tuple(dropped), (), tuple(others), tuple(knife_steps))
 
     lamp = None
+    held: str | None = None  # what ALFRED's agent holds
+    knife_steps: list[str] = []  # the knife taken for each slice (ALFRED needs one held, LangSuitE does not)
     others: list[str] = []
     place: dict[str, str | None] = {}  # where ALFRED's state has each object our plan moved
     for act in acts:
         scene = world.scene
         if act.name in ("PickUp", "Put", "Open", "ToggleOn", "Slice"):
-            o = names[act.object_id]
+            o = names[base_id(act.object_id)]  # a sliced piece is its object in ALFRED (isSliced)
             if act.name == "PickUp":
-                kind, wanted = scene.thing(act.object_id).object_type, problem.task.task.pddl_params
+                kind, wanted = scene.thing(base_id(act.object_id)).object_type, problem.task.task.pddl_params
                 if kind not in (wanted["object_target"], wanted["mrecep_target"]):
                     others.append(f"{o} is a {kind}")  # LangSuitE matches object ids by substring
                 recep = place[o] if o in place else problem.container(scene, o)[0]
                 if recep is None:
-                    return gap(f"pick_up [{o}]: on no receptacle ALFRED knows")
+                    return gap(f"pick_up [{o}]: {problem.unplaced(scene, o)}")
                 place[o] = None
                 goto(recep)
                 open_if_closed(recep)
                 steps.append(f"(pickupobject agent1 loc_{recep} {o} {recep})")
+                held = o
                 if worker is not None and act.object_id in getattr(registries, worker[1]):
                     steps.append(f"({worker[0].lower()} agent1 loc_{recep} {recep} {o})")
             elif act.name == "Put":
@@ -293,7 +322,7 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
                 open_if_closed(r)
                 types = f"{problem.objects[o]}Type {problem.receptacles[r]}Type"
                 steps.append(f"(putobject agent1 loc_{r} {o} {r} {types})")
-                place[o] = r
+                place[o], held = r, None
             elif act.name == "Open":
                 if o not in problem.receptacles:
                     return gap(f"open [{o}]: not a static receptacle")
@@ -309,7 +338,7 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
                 else:
                     recep, _ = problem.container(scene, o)
                     if recep is None:
-                        return gap(f"toggle_on [{o}]: on no receptacle ALFRED knows")
+                        return gap(f"toggle_on [{o}]: {problem.unplaced(scene, o)}")
                     goto(recep)
                     steps.append(f"(toggleobject agent1 loc_{recep} {o} {recep})")
                     lamp = recep
@@ -317,7 +346,30 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
                     if kind != problem.task.task.toggle_target:
                         others.append(f"{o} is a {kind} (LangSuitE counts any lit lamp in view)")
             else:
-                return gap(f"slice [{o}]: LangSuitE slices without a knife, ALFRED's SliceObject needs one held")
+                r = place[o] if o in place else problem.container(scene, o)[0]
+                if r is None:
+                    return gap(f"slice [{o}]: {problem.unplaced(scene, o)}")
+                if held is not None:
+                    return gap(f"slice [{o}]: LangSuitE slices holding {held}, ALFRED's SliceObject needs a knife "
+                               "held")
+                knives = sorted((k_r != r, k) for k, k_r in
+                                ((k, place[k] if k in place else problem.container(scene, k)[0])
+                                 for k, kind in problem.objects.items() if kind in KNIVES) if k_r is not None)
+                if not knives:
+                    return gap(f"slice [{o}]: LangSuitE slices without a knife, ALFRED's SliceObject needs one held "
+                               "and no knife lies in a receptacle ALFRED knows")
+                knife = knives[0][1]
+                k_r = place[knife] if knife in place else problem.container(scene, knife)[0]
+                goto(k_r)  # ALFRED's SliceObject needs a knife held: take one, slice, put it back
+                open_if_closed(k_r)
+                steps.append(f"(pickupobject agent1 loc_{k_r} {knife} {k_r})")
+                goto(r)
+                steps.append(f"(sliceobject agent1 loc_{r} {o} {knife})")
+                goto(k_r)
+                kinds = f"{problem.objects[knife]}Type {problem.receptacles[k_r]}Type"
+                steps.append(f"(putobject agent1 loc_{k_r} {knife} {k_r} {kinds})")
+                place[knife] = k_r
+                knife_steps.append(knife)
         result = engine.execute(WorldState(scene, world.pose, world.inventory), act)
         if not result.success or result.crash:
             return gap(f"{act}: refused by our engine")
@@ -325,7 +377,8 @@ def from_reference(task: Task, acts: Sequence[Act]) -> Mapped:
         world = replace(result.state, scene=scene)
     if lamp is not None:
         goto(lamp)  # LangSuitE's stop sees the lit lamp; ALFRED's goal: at its receptacle's location
-    return Mapped(tuple(steps), None, added, tuple(dropped), tuple(_nesting(problem, world.scene)), tuple(others))
+    return Mapped(tuple(steps), None, added, tuple(dropped), tuple(_nesting(problem, world.scene)), tuple(others),
+                  tuple(knife_steps))
 
 
 def _nesting(problem: AlfredProblem, scene: Scene) -> Iterator[str]:
@@ -345,80 +398,3 @@ def _nesting(problem: AlfredProblem, scene: Scene) -> Iterator[str]:
 
     for root in scene.roots:
         yield from walk(root, ())
-
-
-
-# -- ALFRED's plans onto LangSuitE ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Translated:
-    """An ALFRED plan as LangSuitE's high-level replies and what LangSuitE's run made of them."""
-
-    replies: tuple[str, ...]
-    success: bool  # LangSuitE scores s == ts at the stop
-    conditions: tuple[int, int]
-    refused: tuple[str, ...]  # "reply: feedback" of each action LangSuitE refused
-    crashed: str | None
-
-
-def to_replies(task: Task, steps: Sequence[str]) -> Translated:
-    """ALFRED steps as LangSuitE's high-level replies, sent one by one through LangSuitE's conversation
-    (:func:`~.rules.step`): ``GotoLocation`` -> ``goto [r]``, ``OpenObject`` / ``CloseObject`` -> ``open`` /
-    ``close``, ``PickupObject`` -> ``pick_up`` (after ``open`` of a closed receptacle ALFRED does not count as
-    openable: a toilet's lid hides what it holds in AI2-THOR 3), ``PutObject`` -> ``put``, ``ToggleObject`` ->
-    ``toggle_on`` (``toggle_off`` if on), ``SliceObject`` -> ``slice``; ALFRED's ``HeatObject`` / ``CoolObject`` /
-    ``CleanObject`` (one action, the object held, at the receptacle) become LangSuitE's physics, because its
-    ``heat`` / ``cool`` / ``clean`` raise: ``open`` the receptacle if it is closed, ``put`` the object in,
-    ``toggle_on`` a heater that is off, ``pick_up`` the object again; then ``stop``."""
-    from plancheck.domains.langsuite.household.rules import step as run_step
-
-    high = Task(task.task, "high")
-    turn = high.initial()
-    replies: list[str] = []
-    refused: list[str] = []
-
-    def send(reply: str) -> None:
-        nonlocal turn
-        if turn.done:
-            return
-        out = run_step(high, turn, reply)
-        replies.append(reply)
-        if out.kind == "action" and not out.success:
-            refused.append(f"{reply}: {out.feedback}")
-        turn = out.turn
-
-    def thing(name: str):
-        return turn.world.scene.thing(turn.world.scene.names.ids[name])
-
-    send("YES")
-    for raw in steps:
-        words = raw.strip().strip("()").split()
-        name, args = words[0].lower(), words[1:]
-        if name == "gotolocation":
-            send(f"Act: goto [{args[3]}]")
-        elif name in ("openobject", "closeobject"):
-            send(f"Act: {name[:-6]} [{args[2]}]")
-        elif name == "pickupobject":
-            if thing(args[3]).openable and not thing(args[3]).is_open:
-                send(f"Act: open [{args[3]}]")  # a toilet's lid: ALFRED's toilet is not openable
-            send(f"Act: pick_up [{args[2]}]")
-        elif name == "putobject":
-            send(f"Act: put [{args[2]}, {args[3]}]")
-        elif name == "toggleobject":
-            send(f"Act: {'toggle_off' if thing(args[2]).is_toggled else 'toggle_on'} [{args[2]}]")
-        elif name == "sliceobject":
-            send(f"Act: slice [{args[2]}]")
-        elif name in ("heatobject", "coolobject", "cleanobject"):
-            r, o = args[2], args[3]
-            if thing(r).openable and not thing(r).is_open:
-                send(f"Act: open [{r}]")
-            send(f"Act: put [{o}, {r}]")
-            if name == "heatobject" and thing(r).toggleable and not thing(r).is_toggled:
-                send(f"Act: toggle_on [{r}]")
-            send(f"Act: pick_up [{o}]")
-        # look, inventory, examine*, help: no effect a goal needs; nothing is sent
-    send("Act: stop")
-    goal = turn.goal
-    return Translated(tuple(replies), bool(goal is not None and goal.success and not turn.crashed),
-                      (goal.satisfied, goal.total) if goal is not None else (0, 0), tuple(refused), turn.crashed)
