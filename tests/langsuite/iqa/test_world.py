@@ -54,9 +54,10 @@ def test_replies_solve_export_stats_and_the_summary(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["rows"][0][3] == "0"
     logs = tmp_path / "logs"
     logs.mkdir()
-    main(["play", "iqa", EID, "--policy", "optimal", "--model", "optimal-play", "-o", str(logs / "a.jsonl")])
-    main(["play", "iqa", "FloorPlan2-contains-apple-fridge", "--policy", "optimal", "--model", "optimal-play",
-          "-o", str(logs / "b.jsonl")])
+    assert main(["play", "iqa", EID, "--policy", "optimal", "--model", "optimal-play",
+                 "-o", str(logs / "a.jsonl")]) == 0
+    assert main(["play", "iqa", "FloorPlan2-contains-apple-fridge", "--policy", "optimal", "--model", "optimal-play",
+                 "-o", str(logs / "b.jsonl")]) == 0
     capsys.readouterr()
     assert main(["evaluate", "iqa", str(logs), "--summary", "--json"]) == 0
     table = json.loads(capsys.readouterr().out)
