@@ -22,7 +22,10 @@ def test_play_check_and_a_tampered_log(tmp_path, capsys):
     (episode,) = list(read_episodes(log))
     assert episode.steps[-1].observation == "Your are right!" and episode.steps[-1].done
     verdict = check_episode(WORLD.episodes, episode)
-    assert verdict.valid and verdict.scores["correct"] == 1.0 and verdict.scores["steps"] == verdict.optimal["steps"]
+    assert verdict.valid and verdict.scores["correct"] == 1.0
+    # seed 3 starts with the apple one step out of view: YES, move_ahead, answer (answering at once shows no evidence)
+    assert [s.reply for s in episode.steps] == ["YES", "Act: move_ahead", "answer [True]"]
+    assert verdict.scores["steps"] == verdict.optimal["steps"] == 3
     lines = log.read_text().splitlines()
     last = json.loads(lines[-1])
     last["observation"] = "Your are wrong!"
