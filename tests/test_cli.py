@@ -112,7 +112,8 @@ def test_check_writes_the_answer_as_a_validation_plan_that_validates(shared_data
     (tmp_path / "a.txt").write_text(answer)
     plan = tmp_path / "a.plan"
     data = ["--data", str(shared_data)]
-    main(["check", "grasp", env, str(tmp_path / "a.txt"), "--rule", rule, "--pddl-plan", str(plan), *data])
+    # each answer is invalid (JUMP is no action; the last runs past the 20-step limit), yet its plan validates
+    assert main(["check", "grasp", env, str(tmp_path / "a.txt"), "--rule", rule, "--pddl-plan", str(plan), *data]) == 1
     problem = f"{env}.{rule}.validation.pddl"
     assert problem in capsys.readouterr().err
     assert main(["export", "grasp", env, "--out", str(tmp_path / "pddl"), *data]) == 0
@@ -141,7 +142,7 @@ def test_pddl_plan_needs_a_readable_answer_and_a_world_with_a_validation_model(s
 def test_an_answer_with_bytes_that_are_not_utf8_is_read_and_the_bytes_are_located(shared_data, tmp_path, capsys):
     answer = tmp_path / "a.txt"
     answer.write_bytes(b"[UP,\n TAKE, \xff\xfe DROP]")
-    main(["check", "grasp", ENV, str(answer), "--data", str(shared_data)])
+    assert main(["check", "grasp", ENV, str(answer), "--data", str(shared_data)]) == 1  # the bytes are unread text
     out, err = capsys.readouterr()
     assert f"{answer}, line 2, column 8: bytes that are not UTF-8 were read as U+FFFD" in err
     assert "actions: UP, TAKE" in out

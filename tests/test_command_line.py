@@ -186,3 +186,24 @@ def test_a_bug_while_solving_one_instance_costs_that_instance_only(tmp_path, cap
     assert main(["solve", "hanoi", "hanoi-3", "hanoi-4", "--debug"]) == 3  # the run stops, with the traceback
     err = capsys.readouterr()
     assert "Traceback" in err.err and "hanoi-4" not in err.out
+
+
+def test_bad_input_while_solving_stops_the_run_with_exit_2_not_an_internal_error(tmp_path, capsys, monkeypatch):
+    """An instance the world refuses (bad input, or a request it does not support) is the user's to fix: the run
+    stops with exit 2 and the world's words, where a bug would cost that instance only (exit 3)."""
+    from plancheck.errors import BadInputError, UnsupportedError
+
+    world = get_world("hanoi")
+    real = type(world).solve
+    for error in (BadInputError("hanoi-3: a refused option"), UnsupportedError("hanoi-3: no such planner here")):
+        def refusing(self, instance, error=error, **options):
+            if self.instance_id(instance) == "hanoi-3":
+                raise error
+            return real(self, instance, **options)
+
+        monkeypatch.setattr(type(world), "solve", refusing)
+        out = tmp_path / f"{type(error).__name__}.jsonl"
+        assert main(["solve", "hanoi", "hanoi-2", "hanoi-3", "hanoi-4", "-o", str(out), "--no-progress"]) == 2
+        err = capsys.readouterr().err
+        assert f"plancheck: error: {error}" in err and "internal error" not in err
+        assert not out.exists()  # written only by a run that finishes

@@ -80,11 +80,13 @@ def test_max_answer_words_bounds_words_and_marks_and_is_named_by_its_flag(tmp_pa
     assert main(["check", "grasp", instance, str(answer), "--max-answer-words", "3"]) == 2
     assert capsys.readouterr().err == (f"plancheck: error: {answer}: --max-answer-words 3 exceeded: the answer holds "
                                        "13 words, marks and line breaks (at most 12, four a word)\n")
-    assert main(["check", "grasp", instance, str(answer), "--max-answer-words", "4"]) in (0, 1)  # read
+    assert main(["check", "grasp", instance, str(answer), "--max-answer-words", "4"]) == 0  # read, and valid
+    assert "actions: UP, TAKE, LEFT" in capsys.readouterr().out
     records = tmp_path / "a.jsonl"
     records.write_text(json.dumps({"instance": instance, "response": "[UP, TAKE, LEFT]"}) + "\n")
     verdicts = tmp_path / "v.jsonl"
-    main(["evaluate", "grasp", str(records), "--no-progress", "--max-answer-words", "2", "-o", str(verdicts)])
+    assert main(["evaluate", "grasp", str(records), "--no-progress", "--max-answer-words", "2", "-o",
+                 str(verdicts)]) == 2  # no record could be scored
     assert "--max-answer-words 2 exceeded: the answer holds 3 words" in capsys.readouterr().err
     assert json.loads(verdicts.read_text())["error"].endswith("max_answer_words 2 exceeded: the answer holds 3 words")
     assert Limits().answer_words == 50_000

@@ -128,6 +128,30 @@ def test_a_resume_over_changed_inputs_or_other_settings_is_refused(shared_data, 
     assert not out.with_name("out.jsonl.partial").exists()
 
 
+def test_a_torn_last_line_is_cut_off_and_written_again(shared_data, tmp_path, capsys):
+    """A kill can land inside a line: the resumed run drops the torn piece and writes the whole line once (and a
+    partial output with no complete line starts from the beginning)."""
+    folder = _batch(shared_data, tmp_path / "answers", files=2)
+    expected = _reference(folder, tmp_path / "reference.jsonl", capsys)
+    reference = (tmp_path / "reference.jsonl").read_bytes()
+    out = tmp_path / "out.jsonl"
+    _partial_run(folder, out)
+    left = {path: path.read_bytes() for path in tmp_path.glob("out.jsonl?*")}  # the partial output, the manifest
+    partial = out.with_name("out.jsonl.partial")
+    whole = left[partial][:left[partial].rindex(b"\n") + 1]
+    assert whole.count(b"\n") >= 2 and reference.startswith(whole)
+    for torn in ("inside a line", "inside the first line"):
+        for path, data in left.items():
+            path.write_bytes(data)
+        cut = whole.rindex(b"\n", 0, len(whole) - 1) + 1 if torn == "inside a line" else 0
+        partial.write_bytes(whole[:cut] + reference[cut:reference.index(b"\n", cut) - 7])
+        capsys.readouterr()
+        assert main(["evaluate", "grasp", str(folder), "-o", str(out), "--summary", "--json", "--no-progress",
+                     "--resume"]) == 0
+        assert out.read_bytes() == reference, torn
+        assert json.loads(capsys.readouterr().out) == json.loads(expected)
+
+
 def test_resume_needs_an_output_file(tmp_path, capsys):
     (tmp_path / "a.jsonl").write_text("")
     assert main(["evaluate", "grasp", str(tmp_path / "a.jsonl"), "--resume"]) == 2

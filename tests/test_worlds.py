@@ -81,6 +81,22 @@ def _instance(name: str, instance_id: str, data: Path):
 
 
 @pytest.mark.parametrize("name", world_names())
+def test_every_world_s_corpus_has_cases_for_the_contract_below(name):
+    """The contract tests are parametrised over the corpora: a world whose corpus lost its cases would pass them
+    by running none. Each world keeps a valid and an invalid case of what it checks, an optimum with values for
+    what it solves, and no optimum without values (its check would compare nothing)."""
+    world = get_world(name)
+    examples = _corpus(name, "EXAMPLES")
+    kind = EpisodeExample if world.supports(Capability.PLAY) else Example
+    cases = [e for e in examples if isinstance(e, kind)]
+    assert any(e.valid for e in cases) and any(not e.valid for e in cases), (name, len(cases))
+    optima = _corpus(name, "OPTIMA")
+    assert all(o.values for o in optima), name
+    if world.supports(Capability.SOLVE):
+        assert [o for o in optima if "policy" not in o.options], f"{name} solves, but its corpus names no optimum"
+
+
+@pytest.mark.parametrize("name", world_names())
 def test_a_world_is_one_package_with_the_fixed_module_names(name):
     package = Path(importlib.import_module(world_package(name)).__file__).parent
     world = get_world(name)

@@ -24,25 +24,24 @@ from plancheck.errors import BadInputError, UnsupportedError
 from plancheck.verifier.batch import internal_reason
 from plancheck.world import World
 
+INTERNAL_STATUS = "internal error"
+
 
 def solve_one(world: World | str, options: dict, instance: Any, debug: bool = False) -> tuple[str, str, bool]:
     """One instance's result line, status and whether it is proven optimal (in whichever process runs it).
-    An unexpected exception (a bug) costs that instance only: its line has the status ``internal error``."""
+    An unexpected exception (a bug) costs that instance only: its line has the status ``internal error``.
+    Bad input (an unsupported request included) is not a bug: it stops the run, with exit 2; with ``debug``
+    any exception stops it."""
     checker = world_of(world)
     try:
         result = checker.solve(instance, **options)
-    except (BadInputError, UnsupportedError):
-        raise
     except Exception as error:
-        if debug:
+        if debug or isinstance(error, BadInputError):  # UnsupportedError is one too
             raise
         line = {"instance": checker.instance_id(instance), "status": INTERNAL_STATUS,
                 "message": internal_reason(error)}
         return json_line(line), INTERNAL_STATUS, False
     return json_line(result.to_json()), result.status.value, result.proven_optimal
-
-
-INTERNAL_STATUS = "internal error"
 
 
 def _prior(resumed: Resumed, instances: Iterator[Any], world: World) -> Iterator[tuple[str, str, bool]]:

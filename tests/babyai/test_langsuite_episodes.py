@@ -49,7 +49,7 @@ def langsuite_log(words: list[str], reseed: bool = True) -> str:
     return "\n".join(json.dumps(m, sort_keys=True) for m in messages) + "\n"
 
 
-WALK = ["turn_left", "turn_right", "turn_right", "turn_left"]
+WALK = ["turn_left", "turn_right", "turn_right", "turn_left"]  # read and replayed, but it reaches no goal: exit 1
 
 
 def test_every_langsuite_task_is_played_on_another_world_than_its_seeded_one(shared_data):
@@ -66,7 +66,7 @@ def test_a_json_list_of_replies_is_one_step_each(tmp_path, capsys):
     (tmp_path / "replies.txt").write_text("YES\nAct: turn_left\nAct: move_ahead\n")
     verdicts = []
     for name in ("replies.json", "replies.txt"):
-        main(["check", "babyai", TASK, str(tmp_path / name), "--task", "ig", "--json"])
+        assert main(["check", "babyai", TASK, str(tmp_path / name), "--task", "ig", "--json"]) == 1
         verdicts.append(json.loads(capsys.readouterr().out))
     assert verdicts[0]["actions"] == verdicts[1]["actions"] == ["turn_left", "move_ahead"]
     assert "read from a JSON list of replies" in verdicts[0]["notes"]
@@ -79,13 +79,13 @@ def test_a_log_played_on_the_reset_world_is_checked_there(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "the episode contradicts the world" in err and "pass --langsuite-world played" in err
     for world in ("played", "auto"):
-        main(["check", "babyai", TASK, str(log), "--task", "ig", "--json", "--langsuite-world", world])
+        assert main(["check", "babyai", TASK, str(log), "--task", "ig", "--json", "--langsuite-world", world]) == 1
         verdict = json.loads(capsys.readouterr().out)
         assert verdict["instance"] == f"{LEVEL}@reset1/seed={SEED}" and verdict["actions"] == WALK
         assert any("agrees with the world LangSuitE plays" in note for note in verdict["notes"])
     seeded = tmp_path / f"{TASK}-1.jl"
     seeded.write_text(langsuite_log(WALK, reseed=False))  # had LangSuitE kept the seed
-    main(["check", "babyai", TASK, str(seeded), "--task", "ig", "--json", "--langsuite-world", "auto"])
+    assert main(["check", "babyai", TASK, str(seeded), "--task", "ig", "--json", "--langsuite-world", "auto"]) == 1
     assert json.loads(capsys.readouterr().out)["instance"] == f"{LEVEL}/seed={SEED}"
 
 
@@ -103,12 +103,12 @@ def test_a_contradicting_view_is_reported_with_the_reply(tmp_path, capsys):
 
 def test_a_layout_given_with_the_episode_is_the_world(tmp_path, capsys):
     episode = read_episode(langsuite_log(WALK))
-    main(["instances", "babyai", f"{LEVEL}@reset1/seed={SEED}", "--json"])
+    assert main(["instances", "babyai", f"{LEVEL}@reset1/seed={SEED}", "--json"]) == 0
     layout = json.loads(capsys.readouterr().out)
     answer = {"replies": list(episode.replies), "observations": list(episode.observations),
               "mission": episode.mission, "layout": layout}
     (tmp_path / "episode.json").write_text(json.dumps(answer))
-    main(["check", "babyai", TASK, str(tmp_path / "episode.json"), "--task", "ig", "--json"])
+    assert main(["check", "babyai", TASK, str(tmp_path / "episode.json"), "--task", "ig", "--json"]) == 1
     verdict = json.loads(capsys.readouterr().out)
     assert any("the layout given with the episode" in note for note in verdict["notes"])
     layout["agent"]["dir"] = (layout["agent"]["dir"] + 2) % 4  # the agent turned around: other views

@@ -54,7 +54,7 @@ def test_check_takes_an_answer_or_an_episode_log_by_the_number_of_arguments(both
 
 def test_evaluate_reads_a_file_as_an_episode_log_when_it_starts_with_a_header(both, tmp_path, capsys):
     log = tmp_path / "log.jsonl"
-    cli.main(["play", "both", "BanditTwoArmedHighLowFixed", "--policy", "bayes", "-o", str(log)])
+    assert cli.main(["play", "both", "BanditTwoArmedHighLowFixed", "--policy", "bayes", "-o", str(log)]) == 0
     answers = tmp_path / "answers.jsonl"
     answers.write_text(json.dumps({"instance": "hanoi-3", "response": "A->C, A->B"}) + "\n")
     capsys.readouterr()

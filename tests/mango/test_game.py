@@ -184,7 +184,7 @@ def test_damaged_files_are_reported_with_their_line(shared_data, tmp_path):
     with pytest.raises(BadInputError) as error:
         load_game(folder)
     assert error.value.location.line == 3 and "not a map edge" in error.value.message
-    assert isinstance(Path(error.value.location.source), Path)
+    assert Path(error.value.location.source) == folder / "905.all2all.jsonl"  # the damaged file, by name
 
 
 def test_a_walkthrough_that_is_not_utf8_is_bad_input(shared_data, tmp_path):

@@ -18,14 +18,17 @@ from .original import run_table
 
 
 def scripted(seed: int, actions: list[str]):
-    """A scripted model: a thought, then an answer that names an action, or two, or none (with its own generator)."""
+    """A scripted model: a thought, then an answer that names an action, or two, or none (with its own generator).
+    Of two, SmartPlay takes the one written first: the committed one ("I choose A rather than b"), or another
+    ("b is tempting, but I choose A": read ambiguous, since the reply commits to A)."""
     generator = random.Random(f"model {seed}")
 
     def llm(messages):
         if messages[-1]["content"].startswith("What is the best"):
             return f"Let me think about {messages[-2]['content'][-30:]!r}."
         a, b = generator.sample(actions, 2)
-        return generator.choice([a, f"I choose {a.upper()} rather than {b}", "no idea", a.rstrip(".")])
+        return generator.choice([a, f"I choose {a.upper()} rather than {b}", "no idea", a.rstrip("."),
+                                 f"{b} is tempting, but I choose {a}"])
     return llm
 
 
@@ -49,7 +52,7 @@ def test_smartplay_runs_convert_and_check(world, smartplay, tmp_path):
         verdict = check_episode(world.episodes, unseeded)
         assert verdict.valid and "checked by observation" in verdict.form, (seed, verdict.failure)
         assert verdict.scores["score"] in (final["score"], None)
-    assert all(reads.values())  # SmartPlay's fallback and its earliest-action guess both happened, and were read alike
+    assert all(reads.values()), reads  # SmartPlay's fallback and its earliest-action guess both happened
 
 
 def test_a_tampered_run_is_caught(smartplay, tmp_path):

@@ -32,3 +32,13 @@ def test_unknown_policies_by_name_skip_as_the_member_does():
     parsed = ParsedAnswer((ParsedAction("a", 0, 1), ParsedAction(Unknown("x"), 2, 3)))
     assert parsed.actions("skip") == parsed.actions(UnknownPolicy.SKIP) == ["a"]
     assert parsed.actions("noop") == parsed.actions(UnknownPolicy.NOOP) == ["a", Unknown("x")]
+
+
+def test_the_ratio_is_the_score_over_the_optimum():
+    """Every other test of the ratio checks an optimal answer (1.0): a plan that does a third of the work."""
+    world = get_world("hanoi")
+    instance = next(iter(world.instances(["hanoi-3"], None)))
+    verdict = world.check(instance, "A->C")  # the smallest disk on C: 1 of the 3 disks
+    assert verdict.scores["score"] == 1 and verdict.optimal["score"] == 3
+    assert verdict.ratio("score") == verdict.to_json()["ratio"]["score"] == 1 / 3
+    assert verdict.ratio("no such rule") is None

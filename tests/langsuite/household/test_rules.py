@@ -86,6 +86,32 @@ def test_physics_comes_after_the_goal_check_and_registers_a_cooled_object():
     assert (goal.satisfied, goal.total) == (1, 3)
 
 
+def test_the_cooled_object_must_be_the_one_in_place():
+    """LangSuitE's last condition wants an object both cooled and in the receptacle: a cooled potato (it matches
+    "Pot") and an uncooled pot on the burner meet two of the three conditions, not all three."""
+    tid = "FloorPlan20-pick_cool_then_place_in_recep"  # cool some pot and put it on a stove burner
+    params = task(tid).pddl_params
+    scene = Task(task(tid)).initial().world.scene
+    ids = {scene.nodes[n].id.split("|")[0]: scene.nodes[n].id for n in scene.nodes}
+    pot = next(n for n in scene.nodes if scene.nodes[n].id == ids["Pot"])
+    burner = next(r for r in scene.roots if scene.nodes[r].id == "StoveBurner|+01.57|+00.94|-00.76")  # empty
+    assert not scene.descendants(burner)
+    moved = dict(scene.nodes)
+    moved[burner] = moved[burner].__class__(**{**{f: getattr(moved[burner], f) for f in moved[burner].__slots__},
+                                               "children": (pot,)})
+    on_burner = scene.__class__(moved, scene.roots, scene.room, scene.names)
+
+    def goal(placed, cooled):
+        found = progress(params, "pick_cool_then_place_in_recep", placed, (), Registries(cooled=frozenset(cooled)), "")
+        return found.satisfied, found.total, found.success
+
+    assert goal(scene, ()) == (0, 3, False)
+    assert goal(on_burner, ()) == (1, 3, False)  # in place
+    assert goal(scene, {ids["Potato"]}) == (1, 3, False)  # cooled
+    assert goal(on_burner, {ids["Potato"]}) == (2, 3, False)  # in place and cooled, but not the same object
+    assert goal(on_burner, {ids["Pot"]}) == (3, 3, True)
+
+
 def test_runs_langsuites_code_would_crash_in():
     t = Task(task(EGG), "high")
     turn = step(t, t.initial(), "YES").turn

@@ -53,7 +53,8 @@ def test_replies_solve_export_and_the_summary(tmp_path, capsys):
     assert traj["scene"]["init_action"]["rotation"] in (0, 90, 180, 270)
     logs = tmp_path / "logs"
     logs.mkdir()
-    main(["play", "household", EID, "--policy", "optimal", "--model", "optimal-play", "-o", str(logs / "a.jsonl")])
+    assert main(["play", "household", EID, "--policy", "optimal", "--model", "optimal-play",
+                 "-o", str(logs / "a.jsonl")]) == 0
     capsys.readouterr()
     assert main(["evaluate", "household", str(logs), "--summary", "--json"]) == 0
     table = json.loads(capsys.readouterr().out)

@@ -22,7 +22,10 @@ def test_play_check_and_a_tampered_log(tmp_path, capsys):
     (episode,) = list(read_episodes(log))
     assert episode.steps[-1].observation == "Your are right!" and episode.steps[-1].done
     verdict = check_episode(WORLD.episodes, episode)
-    assert verdict.valid and verdict.scores["correct"] == 1.0 and verdict.scores["steps"] == verdict.optimal["steps"]
+    assert verdict.valid and verdict.scores["correct"] == 1.0
+    # seed 3 starts with the apple one step out of view: YES, move_ahead, answer (answering at once shows no evidence)
+    assert [s.reply for s in episode.steps] == ["YES", "Act: move_ahead", "answer [True]"]
+    assert verdict.scores["steps"] == verdict.optimal["steps"] == 3
     lines = log.read_text().splitlines()
     last = json.loads(lines[-1])
     last["observation"] = "Your are wrong!"
@@ -54,9 +57,10 @@ def test_replies_solve_export_stats_and_the_summary(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["rows"][0][3] == "0"
     logs = tmp_path / "logs"
     logs.mkdir()
-    main(["play", "iqa", EID, "--policy", "optimal", "--model", "optimal-play", "-o", str(logs / "a.jsonl")])
-    main(["play", "iqa", "FloorPlan2-contains-apple-fridge", "--policy", "optimal", "--model", "optimal-play",
-          "-o", str(logs / "b.jsonl")])
+    assert main(["play", "iqa", EID, "--policy", "optimal", "--model", "optimal-play",
+                 "-o", str(logs / "a.jsonl")]) == 0
+    assert main(["play", "iqa", "FloorPlan2-contains-apple-fridge", "--policy", "optimal", "--model", "optimal-play",
+                 "-o", str(logs / "b.jsonl")]) == 0
     capsys.readouterr()
     assert main(["evaluate", "iqa", str(logs), "--summary", "--json"]) == 0
     table = json.loads(capsys.readouterr().out)

@@ -64,3 +64,19 @@ def _check(trace):
             (expected["misplaced"], expected["fixed"], expected["success"]), f"step {k}"
         turn = out.turn
     assert turn.stopped
+
+
+def test_every_object_restored_is_no_success_while_another_is_out_of_place():
+    """LangSuitE's success needs misplaced == 0 as well as fixed == 1 (no dev trace has one without the other):
+    a dev run that restores the apple succeeds, and closing the fridge it had opened (open in the goal) undoes it."""
+    trace = next(t for t in TRACES if (t["episode"], t["level"]) == ("FloorPlan28_11", "low"))
+    task = Task(episode(trace["episode"]), trace["level"])
+    turn = task.initial()
+    for expected in trace["steps"][:44]:
+        turn = step(task, turn, expected["reply"]).turn
+    assert (trace["steps"][43]["misplaced"], trace["steps"][43]["fixed"], trace["steps"][43]["success"]) == (0, 1, 1)
+    restored = task.score(turn.world.scene)
+    assert (restored.misplaced, restored.fixed, restored.success) == (0.0, 1.0, True)
+    closed = task.score(step(task, turn, "Act: close [fridge_0]").turn.world.scene)
+    assert (closed.misplaced, closed.fixed, closed.success) == (1.0, 1.0, False)
+    assert [oid.split("|")[0] for oid in closed.wrong] == ["Fridge"]

@@ -98,8 +98,10 @@ def test_replies_check_solve_export_stats_and_the_summary(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["rows"][0][:3] == ["FloorPlan422_21", "val", 3]
     logs = tmp_path / "logs"
     logs.mkdir()
-    main(["play", "rearrangement", EID, "--policy", "optimal", "--model", "optimal-play", "-o", str(logs / "a.jsonl")])
-    main(["play", "rearrangement", EID, "--policy", "expert", "--model", "expert-play", "-o", str(logs / "b.jsonl")])
+    assert main(["play", "rearrangement", EID, "--policy", "optimal", "--model", "optimal-play",
+                 "-o", str(logs / "a.jsonl")]) == 0
+    assert main(["play", "rearrangement", EID, "--policy", "expert", "--model", "expert-play",
+                 "-o", str(logs / "b.jsonl")]) == 0
     capsys.readouterr()
     assert main(["evaluate", "rearrangement", str(logs), "--summary", "--json"]) == 0
     table = json.loads(capsys.readouterr().out)
