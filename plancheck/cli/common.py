@@ -76,7 +76,9 @@ def json_line(obj: Any) -> str:
     return text
 
 
-_UNICODE_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(obj, ensure_ascii=False), built once
+# json.dumps(obj, ensure_ascii=False), built once; without the check for circular references, which costs time on
+# every line (output lines are trees, built afresh for each record)
+_UNICODE_JSON = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 
 
 def emit(obj: Any, stream: TextIO | None = None, indent: int | None = None, ascii_only: bool = False) -> None:

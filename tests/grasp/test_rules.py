@@ -123,3 +123,64 @@ def test_verdict_json_lists_unread_text_and_scores(shared_data):
     assert data["valid"] is True and data["scores"]["delivered"] == 1.0
     assert [u["text"] for u in data["unread"]] == ["My plan:", "(I think)"]
     assert [s["ok"] for s in data["steps"]] == [True] * 4
+
+
+def _traced_verdict(environment, tokens, unknown):
+    """The verdict as the generic route makes it: the executor's trace, then ``from_trace`` (check.py's route
+    before GraspRules.run)."""
+    from plancheck.domains.grasp.check import describe
+    from plancheck.domains.grasp.optima import optimum_of
+    from plancheck.domains.grasp.parse import parse_tokens
+    from plancheck.verifier.verdict import from_trace
+
+    parsed = parse_tokens(tokens)
+    actions = parsed.actions(unknown)
+    trace = execute(GraspRules(environment), actions)
+    return from_trace("grasp", environment.id, parsed, trace, scores=scoring.scores(environment, trace),
+                      metrics=scoring.metrics(environment, trace, len(actions)), has_goal=False,
+                      describe_state=describe, executed=actions, optimal=optimum_of(environment))
+
+
+NAMES = ("up", "down", "left", "right", "upleft", "upright", "downleft", "downright", "take", "drop", "TAKE", "north",
+         "jump", "drop")
+
+
+@pytest.mark.parametrize("spec", ["gen3_inner_cluster_block", "gen5_outer_random_free"])
+def test_the_fast_run_gives_the_traced_verdict_field_for_field(spec):
+    """check_answer runs answers through GraspRules.run (no object per step); on random answers under every
+    setting (moves off the grid and into obstacles, diagonals with 4 directions, TAKE at the limit and on empty
+    cells, DROP with nothing, unknown names, lists past the step limit) its verdict, its JSON with and without
+    the per-step trace, and its feedback equal the generic executor's, as text and as a list."""
+    import random
+
+    from plancheck.domains.grasp.catalog import environment
+    from plancheck.domains.grasp.check import check_answer
+
+    rng = random.Random(spec)
+    for mv in (0, 1):
+        for lim in (0, 1):
+            for cost in (0, 1):
+                for index in range(2):
+                    environment_ = environment(f"{spec}-{index}-{mv}-{lim}-{cost}", None)
+                    for _ in range(6):
+                        tokens = [rng.choice(NAMES) for _ in range(rng.choice((0, 1, 3, 12, 20, 21, 26)))]
+                        for unknown in ("noop", "skip"):
+                            expected = _traced_verdict(environment_, tokens, unknown)
+                            fast = check_answer(environment_, tokens, unknown=unknown)
+                            assert fast.to_json(with_steps=False) == expected.to_json(with_steps=False)
+                            assert fast.to_json() == expected.to_json()
+                            assert fast == expected
+                            if unknown == "skip":
+                                continue
+                            text = check_answer(environment_, "[" + ", ".join(tokens) + "]", unknown=unknown)
+                            assert text.to_json()["steps"] == expected.to_json()["steps"]
+                            assert text.feedback() == expected.feedback()
+
+
+def test_the_fast_run_rejects_what_step_rejects_with_its_words():
+    e = env(directions=4, limit=2)
+    run_ = GraspRules(e).run([U, T, Action.UPLEFT, D, T, T, L, L, T, P, P])
+    assert run_.first_rejected == 3 and run_.rejection.reason == "UPLEFT is not allowed with 4 directions (only UP, " \
+        "DOWN, LEFT, RIGHT)"
+    assert run_.before_rejection.position == (0, 1) and run_.before_rejection.carried == 1
+    assert run_.executed == 11 and run_.rejected == 6 and run_.final == (((1, 0), 0, (1, 0, 0, 1, 0, 0, 1, 0, 1), 1))

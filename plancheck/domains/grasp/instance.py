@@ -9,7 +9,7 @@ per step. ``<set>`` is a published grid file stem (``inner_leftRight_free``) or 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from plancheck.domains.grasp.grid import Grid, render_grid
@@ -30,6 +30,7 @@ class Setting:
     directions: int = 4
     carry_limit: int | None = None
     step_cost: float = 0.0
+    flags: str = field(init=False, repr=False, compare=False)  # see __post_init__
 
     def __post_init__(self) -> None:
         # only the published values: an id's 0/1 flags must name the setting exactly
@@ -39,11 +40,9 @@ class Setting:
             raise ValueError(f"the carry limit must be 2 or None (no limit), not {self.carry_limit}")
         if self.step_cost not in (0, 0.3):
             raise ValueError(f"the step cost must be 0 or 0.3, not {self.step_cost}")
-
-    @property
-    def flags(self) -> str:
-        """The ``mv-lim-cost`` part of a custom_id, e.g. ``1-0-1``."""
-        return f"{int(self.directions == 8)}-{int(self.carry_limit is not None)}-{int(self.step_cost > 0)}"
+        # the ``mv-lim-cost`` part of a custom_id, e.g. ``1-0-1``: kept, as every record's id asks for it
+        object.__setattr__(self, "flags", f"{int(self.directions == 8)}-{int(self.carry_limit is not None)}-"
+                                          f"{int(self.step_cost > 0)}")
 
     @property
     def capacity(self) -> int:
@@ -100,10 +99,10 @@ class Environment:
     setting: Setting
     info: GridInfo
     step_limit: int = STEP_LIMIT
+    id: str = field(init=False, repr=False, compare=False)  # ``<grid id>-<flags>``, kept: a batch asks per record
 
-    @property
-    def id(self) -> str:
-        return f"{self.info.grid_id}-{self.setting.flags}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "id", f"{self.info.grid_id}-{self.setting.flags}")
 
     def to_json(self) -> dict:
         return {"id": self.id, "set": self.info.set_name, "index": self.info.index,

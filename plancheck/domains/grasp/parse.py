@@ -39,6 +39,7 @@ from plancheck.translators.answer import (
     ParsedAction,
     ParsedAnswer,
     Pick,
+    Span,
     SpanKind,
     leaf_tokens,
     make_span,
@@ -67,6 +68,7 @@ class ParsePolicy:
     prose: Prose = Prose.REJECT
 
     @classmethod
+    @lru_cache(maxsize=64)  # policies are immutable: a batch asks once per record
     def of(cls, pick: str = "committed", unclosed: str = "accept", prose: str = "reject") -> ParsePolicy:
         return cls(Pick(pick), Unclosed(unclosed), Prose(prose))
 
@@ -270,6 +272,25 @@ def token_action(token: str) -> Action | Unknown:
     return action if isinstance(action, Action) else Unknown(token)
 
 
+def token_actions(tokens: Sequence[str]) -> list[Action | Unknown]:
+    """Each name of a ready list as its action (:class:`Unknown` when it names none)."""
+    known = _TOKENS.get
+    return [known(token) or token_action(token) for token in tokens]
+
+
+def token_spans(tokens: Sequence[str], actions: Sequence[Action | Unknown]) -> tuple[Span, ...]:
+    """The names of a ready list that name no action, as spans of the list written as ``[a, b, ...]``."""
+    if Unknown not in set(map(type, actions)):  # the usual case, found without a Python step per name
+        return ()
+    text = "[" + ", ".join(tokens) + "]"
+    spans, start = [], 1
+    for token, action in zip(tokens, actions):
+        if isinstance(action, Unknown):
+            spans.append(make_span(text, start, start + len(token), SpanKind.UNKNOWN))
+        start += len(token) + 2
+    return tuple(spans)
+
+
 def parse_tokens(tokens: Sequence[str]) -> ParsedAnswer[Action]:
     """A ready list of action names (the baseline files' form); unknown names become :class:`Unknown`
     and are reported as spans, as in free text.
@@ -279,17 +300,16 @@ def parse_tokens(tokens: Sequence[str]) -> ParsedAnswer[Action]:
     >>> [(span.kind.value, span.text, span.column) for span in parse_tokens(["up", "jump"]).spans]
     [('unknown action', 'jump', 6)]
     """
+    actions = token_actions(tokens)
     items, start = [], 1
-    for token in tokens:
+    for token, action in zip(tokens, actions):
         end = start + len(token)
-        items.append(ParsedAction(_TOKENS.get(token) or token_action(token), start, end))
+        items.append(ParsedAction(action, start, end))
         start = end + 2
-    unknown = [item for item in items if isinstance(item.action, Unknown)]
-    if not unknown:
-        return ParsedAnswer(tuple(items), (), "list of action names")
-    text = "[" + ", ".join(tokens) + "]"
-    spans = tuple(make_span(text, item.start, item.end, SpanKind.UNKNOWN) for item in unknown)
-    return ParsedAnswer(tuple(items), spans, "list of action names")
+    return ParsedAnswer(tuple(items), token_spans(tokens, actions), TOKEN_LIST)
+
+
+TOKEN_LIST = "list of action names"  # the form of a ready list
 
 
 def read_answer(answer: str | Sequence[str], policy: ParsePolicy, source: str | None = None,

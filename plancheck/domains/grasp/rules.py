@@ -12,7 +12,7 @@ Each rejection also names the unmet condition as an atom of the PDDL validation 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
@@ -53,6 +53,19 @@ def pddl_cell(cell: Cell) -> str:
 def pddl_direction(action: Action) -> str:
     """The PDDL object of a move's direction: ``dir-up``, ``dir-upleft``, ..."""
     return "dir-" + action.value.lower()
+
+
+class Run(NamedTuple):
+    """A whole answer run under the benchmark's rules (:meth:`GraspRules.run`): the final state, the actions
+    executed (at most the step limit) and rejected (no-ops), and the first rejected step: its number, the
+    rules' outcome for it (the reason, the unmet atom) and the state it left unchanged (None: none rejected)."""
+
+    final: State
+    executed: int
+    rejected: int
+    first_rejected: int | None = None
+    rejection: Rejected | None = None
+    before_rejection: State | None = None
 
 
 class State(NamedTuple):
@@ -156,6 +169,43 @@ class GraspRules:
             return Rejected(f"{action} is not allowed with 4 directions (only UP, DOWN, LEFT, RIGHT)",
                             (f"(allowed {pddl_direction(action)})",))
         return Rejected(f"{str(action)!r} is not a GRASP action")
+
+    def run(self, actions: Sequence[Action | Unknown]) -> Run:
+        """``actions`` run to the step limit as :func:`plancheck.verifier.execute.execute` runs them through
+        :meth:`step`, without an object per step: the batch route (:mod:`plancheck.domains.grasp.check`). The
+        same cases apply or are rejected as in :meth:`step`, which gives the first rejection its words
+        (tests/grasp/test_rules.py compares both routes on random answers)."""
+        rows, cols, cells, capacity, deltas = self._rows, self._cols, self._cells, self._capacity, self._deltas
+        (r, c), carried, energy, collected = self._initial.position, 0, list(self._initial.energy), 0
+        executed = min(len(actions), self.horizon)
+        rejected, first, rejection, before = 0, None, None, None
+        for number in range(executed):
+            action = actions[number]
+            delta = deltas.get(action)
+            if delta is not None:
+                row, col = r + delta[0], c + delta[1]
+                if 0 <= row < rows and 0 <= col < cols and cells[row * cols + col] != OBSTACLE:
+                    r, c = row, col
+                    continue
+            elif action is TAKE:
+                index = r * cols + c
+                if energy[index] and carried < capacity:
+                    energy[index] -= 1
+                    carried += 1
+                    collected += 1
+                    continue
+            elif action is DROP:
+                if carried:
+                    energy[r * cols + c] += carried
+                    carried = 0
+                    continue
+            rejected += 1
+            if first is None:
+                first, before = number + 1, State((r, c), carried, tuple(energy), collected)
+                rejection = self.step(before, action)
+                if rejection.ok:  # pragma: no cover - a bug: the two routes must apply the same rules
+                    raise RuntimeError(f"run() rejects {action} at step {first}, step() applies it")
+        return Run(State((r, c), carried, tuple(energy), collected), executed, rejected, first, rejection, before)
 
     # -- for searches ---------------------------------------------------------------------------
     def actions(self, state: State) -> Iterable[Action]:

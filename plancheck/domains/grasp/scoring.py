@@ -43,11 +43,16 @@ def scores(env: Environment, trace: Trace) -> dict[str, float]:
 
 
 def metrics(env: Environment, trace: Trace, answer_length: int) -> dict[str, int | bool]:
-    final: State = trace.final
+    return run_metrics(env, trace.final, len(trace.steps), trace.rejected_count, answer_length)
+
+
+def run_metrics(env: Environment, final: State, executed: int, noops: int, answer_length: int
+                ) -> dict[str, int | bool]:
+    """The metrics of a run that ended in ``final`` after ``executed`` actions, ``noops`` of them rejected."""
     return {
         "length": answer_length,
-        "executed": len(trace.steps),
-        "noops": trace.rejected_count,
+        "executed": executed,
+        "noops": noops,
         "energy_collected": final.collected,
         "carried_at_end": final.carried,
         "returned_to_start": final.position == env.grid.start,
