@@ -8,7 +8,8 @@ the authors' released evaluator is not in this repository). Both must agree on e
 
 ``--files N`` scores only the first N of each baseline's 20 files (a quick run; the ratios are of the full set
 only without it). Wall and CPU time (this process's, or the command's as a child process) are both printed:
-on a machine other jobs share, compare CPU time. ``--repeat N`` times every route N times and keeps the fastest.
+on a machine other jobs share, compare CPU time. ``--repeat N`` runs N rounds, each timing the three routes
+back to back, and prints each route's fastest time and the median of the rounds' ratios (with their range).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import copy
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -86,56 +88,58 @@ def plancheck_scores(data: Path, files: int | None = None) -> list[float]:
     return [item.verdict.scores["paper"] for item in evaluate_records(WORLD, records, data)]
 
 
-def timed(function, *args, repeat: int = 1):
-    """(result, wall seconds, CPU seconds) of a call on this process, the fastest of ``repeat`` calls."""
-    best_wall = best_cpu = float("inf")
-    for _ in range(repeat):
-        start, cpu = time.perf_counter(), time.process_time()
-        result = function(*args)
-        best_wall, best_cpu = min(best_wall, time.perf_counter() - start), min(best_cpu, time.process_time() - cpu)
-    return result, best_wall, best_cpu
+def timed(function, *args):
+    """(result, wall seconds, CPU seconds) of one call on this process."""
+    start, cpu = time.perf_counter(), time.process_time()
+    result = function(*args)
+    return result, time.perf_counter() - start, time.process_time() - cpu
 
 
-def command_line(data: Path, files: int | None, repeat: int = 1) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of ``plancheck evaluate grasp`` on the answers, the fastest of ``repeat`` runs."""
-    best_wall = best_cpu = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([sys.executable, "-m", "plancheck", "evaluate", "grasp", *map(str, answer_files(data, files)),
-                        "--data", str(data), "-o", "/dev/null", "--no-progress"], check=True, cwd=REPO)
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        best_wall = min(best_wall, wall)
-        best_cpu = min(best_cpu, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-    return best_wall, best_cpu
+def command_line(data: Path, files: int | None) -> tuple[None, float, float]:
+    """(None, wall seconds, CPU seconds) of one run of ``plancheck evaluate grasp`` on the answers."""
+    start = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "plancheck", "evaluate", "grasp", *map(str, answer_files(data, files)),
+                    "--data", str(data), "-o", "/dev/null", "--no-progress"], check=True, cwd=REPO)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return None, time.perf_counter() - start, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
     parser.add_argument("--files", type=int, default=None, help="score the first N files of each baseline only")
-    parser.add_argument("--repeat", type=int, default=1, help="time every route N times, keep the fastest")
+    parser.add_argument("--repeat", type=int, default=1, help="rounds: each times the three routes back to back")
     args = parser.parse_args()
     args.data = args.data.resolve()  # the CLI below runs in the checkout
     load = os.getloadavg()[0]
     plancheck_scores(args.data, args.files)  # warm the grid cache once, as a long-running process would
-    ours, t_ours, c_ours = timed(plancheck_scores, args.data, args.files, repeat=args.repeat)
-    naive, t_naive, c_naive = timed(naive_scores, args.data, args.files, repeat=args.repeat)
-    if ours != naive:
-        sys.exit("the two replays disagree")
-    t_cli, c_cli = command_line(args.data, args.files, args.repeat)
+    rounds = []  # per round: (wall, CPU) of the library, the naive replay, the command line
+    for _ in range(args.repeat):
+        ours, *library = timed(plancheck_scores, args.data, args.files)
+        naive, *bare = timed(naive_scores, args.data, args.files)
+        if ours != naive:
+            sys.exit("the two replays disagree")
+        _, *cli = command_line(args.data, args.files)
+        rounds.append((library, bare, cli))
     n = len(ours)
-    best = f", the fastest of {args.repeat} runs each" if args.repeat > 1 else ""
+    several = f"; {args.repeat} rounds: the fastest time of each route, the median ratio of a round" \
+        if args.repeat > 1 else ""
     print(f"{n} recorded baseline answers, identical scores from both replays; load average "
-          f"{load:.2f} before, {os.getloadavg()[0]:.2f} after, on {os.cpu_count()} CPUs{best}")
-    for label, wall, cpu in (("plancheck library (full verdicts)", t_ours, c_ours),
-                             ("naive mutable-grid replay (score)", t_naive, c_naive),
-                             ("plancheck CLI end to end (+JSONL)", t_cli, c_cli)):
+          f"{load:.2f} before, {os.getloadavg()[0]:.2f} after, on {os.cpu_count()} CPUs{several}")
+    for position, label in enumerate(("plancheck library (full verdicts)", "naive mutable-grid replay (score)",
+                                      "plancheck CLI end to end (+JSONL)")):
+        wall, cpu = (min(times[position][k] for times in rounds) for k in (0, 1))
         print(f"{label} : {wall:6.2f} s  {1e6 * wall / n:7.1f} us/answer  CPU {cpu:6.2f} s")
-    print(f"ratio library / naive             : {t_ours / t_naive:6.2f}x wall  {c_ours / c_naive:6.2f}x CPU")
-    print(f"ratio CLI / naive                 : {t_cli / t_naive:6.2f}x wall  {c_cli / c_naive:6.2f}x CPU "
-          "(the CLI also starts Python and writes every verdict as a JSON line)")
+    for position, label, note in ((0, "ratio library / naive            ", ""),
+                                  (2, "ratio CLI / naive                ",
+                                   " (the CLI also starts Python and writes every verdict as a JSON line)")):
+        wall, cpu = (statistics.median(times[position][k] / times[1][k] for times in rounds) for k in (0, 1))
+        spread = ""
+        if args.repeat > 1:
+            ratios = sorted(times[position][1] / times[1][1] for times in rounds)
+            spread = f" (rounds {ratios[0]:.2f}-{ratios[-1]:.2f})"
+        print(f"{label} : {wall:6.2f}x wall  {cpu:6.2f}x CPU{spread}{note}")
 
 
 if __name__ == "__main__":
