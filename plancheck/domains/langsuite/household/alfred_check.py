@@ -23,7 +23,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from plancheck.domains.langsuite.household import alfred, alfred_replies, search
-from plancheck.domains.langsuite.household.goals import matching
 from plancheck.domains.langsuite.household.instance import HouseholdTask
 from plancheck.domains.langsuite.household.problem import Node, Problem
 from plancheck.domains.langsuite.household.prompts import STEP_LIMIT
@@ -109,19 +108,10 @@ def no_plan_cause(task: Task) -> str:
 
 
 def no_reference_cause(task: Task, reason: str) -> str:
-    """Why our reference class holds no plan, where the dirtyable rule does not say: every movable receptacle of
-    the task's type holds another object (LangSuitE's ``put`` of it raises and the class never empties it), or a
-    plan exists once the prompt's 2 m reach (which LangSuitE never checks) is dropped."""
-    item = task.task
+    """Why our reference class holds no plan, where the dirtyable rule does not say: a plan exists once the
+    prompt's 2 m reach (which LangSuitE never checks) is dropped."""
     if "not dirtyable" in reason or "no plan of the reference class" not in reason:
         return ""
-    if item.task_type == "pick_and_place_with_movable_recep":
-        scene = task.scene
-        movables = matching(scene, item.mrecep_target, "pickupable")
-        if movables and all(scene.nodes[m].children for m in movables):
-            held = sorted({scene.nodes[c].object_type for m in movables for c in scene.nodes[m].children})
-            return (f"; every {item.mrecep_target} holds another object ({', '.join(held)}): LangSuitE's put of it "
-                    "raises, and the reference class never empties it")
     found = search.solve(_Unreached(task))
     if found.plan is not None:
         return (f"; without the prompt's 2 m reach (LangSuitE checks none) a plan of {len(found.plan)} actions "
@@ -155,8 +145,6 @@ def cross_check(item: HouseholdTask, timeout: float = 60.0) -> Row:
 CLASSES_A = (
     ("no-reference", "dirtyable", "dirtyable-only: LangSuitE never registers the object as cleaned, no plan of "
      "ours succeeds"),
-    ("no-reference", "holds another object", "emptying: every movable receptacle of the task's type holds another "
-     "object, LangSuitE's put of it raises, and our reference class never empties it"),
     ("no-reference", "2 m reach", "reach: only the prompt's 2 m reach (which LangSuitE never checks) leaves our "
      "reference class without a plan"),
     ("no-reference", "", "no-reference: no plan of ours"),

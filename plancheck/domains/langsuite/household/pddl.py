@@ -91,8 +91,9 @@ def from_pddl_plan(problem: Problem, steps: Sequence[str]) -> list[Act]:
         if name in moves:
             out.append(Act(moves[name]))
         elif name.startswith("manip-"):
-            i, target = int(args[0][1:]), int(args[2][1:])
-            edge = next(e for e in problem.edges[i] if e.target == target and e.act.name.lower() == name[6:])
+            i, p, target = int(args[0][1:]), int(args[1][1:]), int(args[2][1:])
+            edge = next(e for e in problem.edges[i] if e.target == target and e.act.name.lower() == name[6:]
+                        and p in e.poses)  # several dumps of clutter lead to one scene state
             out.append(edge.act)
         elif name != "stop":
             raise ValueError(f"unknown PDDL action {step!r}")

@@ -12,6 +12,10 @@ turns, and the manipulations the task type needs, with every choice of objects a
 * ``open`` of a closed container that hides such an object, or of a heater or fridge; in the movable
   task also of one closed receptacle (a movable receptacle put into a closed cabinet is out of sight,
   and putting it there with the object inside raises, so its cabinet must be opened; one open suffices);
+* ``pick_up`` of *clutter* (what lies at the start in an object or movable receptacle the plans put, e.g. a
+  tomato on the only plate: LangSuitE raises when a held object holding others is put) and ``put`` of it into
+  a *dump* (a receptacle that is a root at the start and plays no role): once no copy of it is left in the
+  plate, which dump holds it changes nothing later, so the first one accepted stands for them all in the graph;
 * ``toggle_on`` of a heater (heat) or a lamp (look at); ``slice`` of the object (sliced tasks);
 * then ``stop``; at most 58 actions (60 timesteps with the opening reply and the ``stop``).
 
@@ -34,7 +38,7 @@ from plancheck.domains.langsuite.engine import lattice as lattice_mod
 from plancheck.domains.langsuite.engine.actions import Act, WorldState
 from plancheck.domains.langsuite.engine.manipulate import BASINS
 from plancheck.domains.langsuite.engine.scene import Scene
-from plancheck.domains.langsuite.household.goals import Registries, after_step, matching, progress
+from plancheck.domains.langsuite.household.goals import HEATERS, Registries, after_step, matching, progress
 from plancheck.domains.langsuite.household.rules import Task
 
 MAX_ACTIONS = 58
@@ -56,7 +60,7 @@ class Node:
     world: WorldState
     registries: Registries
 
-    @cached_property
+    @property
     def key(self) -> tuple:
         scene = self.world.scene
         return (scene.roots, self.world.inventory, self.registries,
@@ -86,6 +90,7 @@ class Problem:
         start = self.task.initial().world
         scene, registries = after_step(start.scene, Registries())  # the first action's physics (nothing moves)
         self._index: dict[tuple, int] = {}
+        self._expanded: set[int] = set()
         self._add(Node(WorldState(scene, start.pose), registries))
         self._expand()
 
@@ -145,6 +150,56 @@ class Problem:
         return ()
 
     @cached_property
+    def clutter(self) -> tuple[str, ...]:
+        """What lies at the start in an object or movable receptacle the plans put, matching no name of the goal:
+        a held object holding others cannot be put (LangSuitE raises), so the plans may take it out first."""
+        if self.kind == "look_at_obj_in_light":
+            return ()
+        scene = self.start_scene
+        carried = set(self.objects) | set(self.movables)
+        names = [n for n in (self.params["object_target"], self.params["mrecep_target"], self.params["parent_target"])
+                 if n]
+        out = set()
+        for oid in carried:
+            for child in scene.descendants(scene.find(oid)):
+                thing = scene.nodes[child]
+                if thing.pickupable and thing.id not in carried and not any(n in thing.id for n in names):
+                    out.add(thing.id)
+        return tuple(sorted(out))
+
+    @cached_property
+    def dumps(self) -> tuple[str, ...]:
+        """Where the plans put clutter: receptacles that are roots at the start, not pickupable, playing no role
+        and no heater, fridge or basin. Each stays a root, and the clutter in it is never looked at, matched by the
+        goal or registered by the physics again, so which dump holds it changes nothing later."""
+        if not self.clutter:
+            return ()
+        scene = self.start_scene
+        roles = set(self.dynamic) | set(self.hiders) | set(self.switches) | set(self.clutter)
+        skip = set(HEATERS) | set(BASINS) | {"Fridge"}
+        return tuple(sorted(t.id for t in (scene.nodes[r] for r in scene.roots)
+                            if t.receptacle and not t.pickupable and t.id not in roles and t.object_type not in skip))
+
+    def dump_class(self, scene: Scene, act: Act) -> tuple | None:
+        """Which dumps a ``put`` of clutter cannot tell apart (None: no put of clutter). When no copy of the clutter
+        is left in an object or movable receptacle, the plans never pick it up again, so any dump will do. An object
+        listed under two parents is built under both, though: while the other copy still lies in the plate, the
+        next ``pick_up`` takes the first copy in the order of the roots, is accepted where any copy is seen and
+        measures the reach from the copy it finds, so then every dump is its own class."""
+        cid, rid = act.object_id, act.receptacle_id
+        if cid not in self.clutter or rid not in self.dumps:
+            return None
+        return (cid, rid) if self.loose(scene, cid) else (cid,)
+
+    def loose(self, scene: Scene, cid: str) -> bool:
+        """Whether the clutter still lies in an object or movable receptacle (then the plans may pick it up)."""
+        for oid in self.objects + self.movables:
+            found = scene.find(oid)
+            if found is not None and any(scene.nodes[c].id == cid for c in scene.descendants(found)):
+                return True
+        return False
+
+    @cached_property
     def hiders(self) -> tuple[str, ...]:
         """Closed containers the plans may open: the roots hiding an object or movable receptacle, and
         openable workers."""
@@ -171,11 +226,22 @@ class Problem:
     # -- the scene-state graph ------------------------------------------------------------------------
 
     def _add(self, node: Node) -> int:
-        if node.key not in self._index:
-            self._index[node.key] = len(self.nodes)
+        key = self._key(node)
+        if key not in self._index:
+            self._index[key] = len(self.nodes)
             self.nodes.append(node)
             self.edges.append([])
-        return self._index[node.key]
+        return self._index[key]
+
+    def _key(self, node: Node) -> tuple:
+        """What tells scene states apart (:attr:`Node.key`), kept as its difference from the start's (smaller)."""
+        if not self._index:
+            self._base = {e[0]: e for e in node.key[3]}
+        key = node.key
+        base, entries = self._base, key[3]
+        diff = tuple(e for e in entries if base.get(e[0]) != e)
+        present = {e[0] for e in entries}
+        return key[:3] + (diff, tuple(n for n in base if n not in present))
 
     def acts(self, node: Node) -> Iterator[Act]:
         """The manipulations of the reference class in a scene state."""
@@ -187,6 +253,9 @@ class Problem:
                 if scene.find(oid) is not None and (oid in moved or len(moved) < self.cap) and \
                         not (oid in moved and self.placed(scene, oid)):
                     yield Act("PickUp", oid)
+            for cid in self.clutter:
+                if self.loose(scene, cid):
+                    yield Act("PickUp", cid)
         for oid in held:
             node_ = next(n for n in world.inventory if scene.nodes[n].id == oid)
             if scene.descendants(node_):
@@ -244,36 +313,57 @@ class Problem:
         or into the movable receptacle, which goes into the receptacle)."""
         if self.kind == "look_at_obj_in_light":
             return ()
+        if oid in self.clutter:
+            return self.dumps
         if self.kind == "pick_and_place_with_movable_recep":
             into_movable = self.movables if oid in self.objects else ()  # an object may match both ("Pot" in "Potato")
             return into_movable + (self.receptacles if oid in self.movables else ())
         return self.workers + self.receptacles
 
     def _expand(self) -> None:
+        """Breadth-first from the start, the whole graph or its first :data:`MAX_NODES` scene states."""
         queue = deque([0])
         while queue:
             if len(self.nodes) >= MAX_NODES:
                 self.truncated = True  # the graph is cut: a plan found in it is valid, but not proven shortest
                 return
             i = queue.popleft()
-            node = self.nodes[i]
-            for act in self.acts(node):
-                subject = act.receptacle_id or act.object_id
-                poses = self.observed_poses(node, subject)
-                if act.name in ("PickUp", "Open"):  # the prompt's manipulation distance (LangSuitE does not check)
-                    poses = self.within_reach(node, subject, poses)
-                if not poses:
-                    continue
-                pose = self.lattice.poses[min(poses)]
-                result = self.task.engine.execute(WorldState(node.world.scene, pose, node.world.inventory), act)
-                if not result.success or result.crash:
-                    continue
-                scene, registries = after_step(result.state.scene, node.registries)
-                j_before = len(self.nodes)
-                j = self._add(Node(WorldState(scene, self.lattice.poses[0], result.state.inventory), registries))
-                self.edges[i].append(Edge(act, j, poses))
-                if j == j_before:
-                    queue.append(j)
+            j_before = len(self.nodes)
+            self.expand(i)
+            queue.extend(range(j_before, len(self.nodes)))
+
+    def expanded(self, i: int) -> bool:
+        return i in self._expanded
+
+    def expand(self, i: int) -> None:
+        """The manipulations of scene state ``i`` (new scene states are added at the end, unexpanded)."""
+        if i in self._expanded:
+            return
+        self._expanded.add(i)
+        node = self.nodes[i]
+        dumped: dict[tuple, int] = {}  # a class of dumps -> the scene state its first accepted dump gave
+        for act in self.acts(node):
+            dump = self.dump_class(node.world.scene, act) if act.name == "Put" else None
+            if dump in dumped:
+                poses = self.observed_poses(node, act.receptacle_id)
+                if poses:
+                    self.edges[i].append(Edge(act, dumped[dump], poses))
+                continue
+            subject = act.receptacle_id or act.object_id
+            poses = self.observed_poses(node, subject)
+            if act.name in ("PickUp", "Open"):  # the prompt's manipulation distance (LangSuitE does not check)
+                poses = self.within_reach(node, subject, poses)
+            if not poses:
+                continue
+            pose = self.lattice.poses[min(poses)]
+            result = self.task.engine.execute(WorldState(node.world.scene, pose, node.world.inventory), act)
+            if not result.success or result.crash:
+                continue
+            scene, registries = after_step(result.state.scene, node.registries)
+            j = self._add(Node(WorldState(scene, self.lattice.poses[0], result.state.inventory), registries))
+            self.edges[i].append(Edge(act, j, poses))
+            if dump is not None:
+                dumped[dump] = j
 
     # -- poses ----------------------------------------------------------------------------------------
 
