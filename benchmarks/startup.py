@@ -3,8 +3,9 @@ interpreter, for ``plancheck --help`` and a single ``check`` of each one-shot wo
 
 Import time is the sum of the top-level imports that ``-X importtime`` reports, less what a bare
 ``python -c pass`` imports (site, encodings: the interpreter's own); CPU time is the process's user+system
-time, less the bare interpreter's. Each figure is the minimum over ``--runs`` runs (the machine may be
-loaded: the minimum is the run least disturbed). Bytecode is compiled first (as ``pip install`` does).
+time, less the bare interpreter's. Each figure is the minimum over ``--runs`` rounds, each round running every
+command once (the machine may be loaded: the minimum is the run least disturbed, and a disturbed stretch spoils
+one run of each command, not every run of one). Bytecode is compiled first (as ``pip install`` does).
 
     python benchmarks/startup.py [--runs 15] [--data ../shared/data]
 """
@@ -35,9 +36,14 @@ def _once(args: list[str], env: dict[str, str]) -> tuple[float, float]:
     return imports, usage.ru_utime + usage.ru_stime
 
 
-def measure(args: list[str], runs: int, env: dict[str, str]) -> tuple[float, float]:
-    results = [_once(args, env) for _ in range(runs)]
-    return min(r[0] for r in results), min(r[1] for r in results)
+def measure(commands: dict[str, list[str]], runs: int, env: dict[str, str]) -> dict[str, tuple[float, float]]:
+    """The minimum (import seconds, CPU seconds) of each command over ``runs`` rounds; each round runs every
+    command once, so a disturbed stretch of time spoils one run of each rather than every run of one."""
+    results: dict[str, list[tuple[float, float]]] = {label: [] for label in commands}
+    for _ in range(runs):
+        for label, args in commands.items():
+            results[label].append(_once(args, env))
+    return {label: (min(r[0] for r in rs), min(r[1] for r in rs)) for label, rs in results.items()}
 
 
 def main() -> None:
@@ -64,15 +70,14 @@ def main() -> None:
                                   str(mango)],
         "import plancheck": ["-c", "import plancheck"],
     }
-    bare_imports, bare_cpu = measure(["-c", "pass"], args.runs, env)
-    print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; minimum of {args.runs} runs each; "
+    timings = measure({"bare": ["-c", "pass"], **commands}, args.runs, env)
+    bare_imports, bare_cpu = timings.pop("bare")
+    print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; minimum of {args.runs} rounds; "
           f"a bare interpreter: {1000 * bare_imports:.0f} ms of imports, {1000 * bare_cpu:.0f} ms CPU")
     print(f"{'command':<24} {'import ms':>10} {'CPU ms':>8} {'target':>8}")
-    for label, command in commands.items():
-        imports, cpu = measure(command, args.runs, env)
+    for label, (imports, cpu) in timings.items():
         imports, cpu = imports - bare_imports, cpu - bare_cpu
         print(f"{label:<24} {1000 * imports:>10.0f} {1000 * cpu:>8.0f} {imports / TARGET:>7.2f}x")
-
 
 if __name__ == "__main__":
     main()

@@ -13,14 +13,15 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from typing import Any, Generic, NamedTuple, TypeVar
-
-from lark import Token, Tree
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from plancheck.errors import Location
 from plancheck.limits import DEFAULT, Limits
 from plancheck.rules import Unknown
 from plancheck.translators.markers import Role
+
+if TYPE_CHECKING:
+    from lark import Token, Tree
 
 A = TypeVar("A", bound=Hashable)
 
@@ -213,10 +214,11 @@ def make_span(text: str, start: int, end: int, kind: SpanKind) -> Span:
 
 def leaf_tokens(node: Tree | Token) -> Iterator[Token]:
     """The tokens of a parse tree, in text order."""
-    if isinstance(node, Token):
+    children = getattr(node, "children", None)  # a Tree's; a Token (a str) has none. Lark is imported only
+    if children is None:                          # where a grammar is used, not by every reader of answers
         yield node
     else:
-        for child in node.children:
+        for child in children:
             yield from leaf_tokens(child)
 
 

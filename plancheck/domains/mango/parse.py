@@ -33,8 +33,7 @@ import re
 from collections import deque
 from dataclasses import dataclass, replace
 from functools import cache
-
-from lark import Lark, Transformer, UnexpectedCharacters, UnexpectedInput
+from typing import TYPE_CHECKING
 
 from plancheck.domains.mango.graph import Move
 from plancheck.domains.mango.literal import Node, read_trajectory_list, unquote
@@ -53,6 +52,9 @@ from plancheck.translators.answer import (
 from plancheck.translators.markers import Marking
 from plancheck.translators.reading import Candidate, Unclosed, choose
 
+if TYPE_CHECKING:
+    from lark import Lark
+
 MAX_CANDIDATES = 32
 BEFORE_KEYS = ("location_before", "prev_node")
 AFTER_KEYS = ("location_after", "node")
@@ -64,8 +66,9 @@ _READABLE = {"COMMA": "','", "COLON": "':'", "LSQB": "'['", "RSQB": "']'", "LBRA
              "STRING": "a quoted string", "NUMBER": "a number", "NAME": "a word", "$END": "the end"}
 
 
-class _Build(Transformer):
-    """Turns the parse into :class:`Node` values as it goes (LALR inline callbacks)."""
+class _Build:
+    """Turns the parse into :class:`Node` values as it goes (LALR inline callbacks: Lark calls the method named
+    after each rule; no base class needed, so Lark is imported only when a list needs the grammar)."""
 
     def list(self, children):
         return Node("list", tuple(children[1:-1]), children[0].start_pos, children[-1].end_pos)
@@ -85,6 +88,8 @@ class _Build(Transformer):
 
 @cache
 def _parser() -> Lark:
+    from lark import Lark
+
     return Lark.open("parse.lark", rel_to=__file__, parser="lalr", lexer="basic", start="list",
                      transformer=_Build(), maybe_placeholders=False)
 
@@ -120,6 +125,8 @@ def read_list(text: str, start: int, nesting: int = DEFAULT.nesting) -> tuple[No
     The text before ``start`` is blanked, not cut, so that every position the parser reports is
     already an offset in ``text`` (the lexer skips the blanks in one step).
     """
+    from lark import UnexpectedCharacters, UnexpectedInput
+
     interactive = _parser().parse_interactive(" " * start + text[start:])
     opened: list[int] = []
     closed: list[int] = []

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from plancheck.episodes.committed import read_committed
 from plancheck.episodes.game import AMBIGUOUS, CLEAR, NONE, Read
 
 PLAYER = "You\u2019re a player trying to play the game."
@@ -154,6 +153,8 @@ def judged(rule: Read, reply: str, actions: Sequence[str], benchmark: str) -> Re
     """A benchmark rule's reading with the reply's committed answer compared (``benchmark`` names the
     rule in notes): clear only when the action taken is the committed one; a fallback or a differing
     answer is said. The action taken is the rule's, always."""
+    from plancheck.episodes.committed import read_committed  # episodes only: Hanoi's one-shot check never reads
+
     committed = read_committed(reply, actions)
     taken = rule.action
     if taken is None:  # the rule takes no action (the episode ends): the status says why
@@ -237,6 +238,8 @@ class CommittedReading:
     name: str = "committed"
 
     def read(self, reply: str, actions: Sequence[str]) -> Read:
+        from plancheck.episodes.committed import read_committed
+
         committed = read_committed(reply, actions)
         notes = () if committed.status == CLEAR else (committed.why,)
         return Read(committed.status, committed.action, notes)

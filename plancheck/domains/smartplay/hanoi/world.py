@@ -11,7 +11,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from plancheck.domains.smartplay._frame import QUESTIONS
 from plancheck.domains.smartplay.hanoi import prompts, records, report
 from plancheck.domains.smartplay.hanoi.check import UNKNOWN_POLICIES, check_answer
 from plancheck.domains.smartplay.hanoi.instance import HanoiInstance, parse_id, select
@@ -63,6 +62,8 @@ class HanoiWorld(WorldBase):
         return select(selectors)
 
     def prompt(self, instance: HanoiInstance, style: str = "plan", **options: Any) -> Prompt:
+        from plancheck.domains.smartplay._frame import QUESTIONS  # SmartPlay's episode frame: not a check's
+
         question = QUESTIONS[1] if style == "smartplay" else \
             prompts.PLAN_QUESTION.format(limit=instance.step_limit)
         messages = prompts.opening_messages(instance.disks, question)
