@@ -51,3 +51,11 @@ def test_native_and_fast_downward_agree(qid, level, seed):
     if native.status.value == "solved":
         assert native.proven_optimal and planner.proven_optimal
         assert native.values["actions"] == planner.values["actions"]
+
+
+def test_the_native_search_stops_at_the_timeout_with_the_bound_it_proved():
+    task = Task(question("FloorPlan1-counting-apple"))  # 22 actions; the search starts past a deadline of 0 s
+    result = solve_episode(task, "FloorPlan1-counting-apple", 0, "native", timeout=0.0)
+    assert result.status.value == "timed out" and result.plan is None and not result.proven_optimal
+    assert 1 <= result.extra["lower_bound"] <= 22 and "--timeout" in result.message
+    assert solve_episode(task, "FloorPlan1-counting-apple", 0, "native", timeout=60.0).status.value == "solved"

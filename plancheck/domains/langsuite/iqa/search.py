@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import time
 from collections import deque
 from dataclasses import dataclass
 
@@ -26,7 +27,8 @@ class Found:
 
     plan: tuple[tuple[str, str | None], ...] | None
     expanded: int
-    bound: int  # the heuristic at the start (INF: some needed fact can be shown nowhere)
+    bound: int  # the heuristic at the start (INF: some needed fact can be shown nowhere); when timed out, the
+    timed_out: bool = False  # lowest f on the frontier: no plan is shorter
 
 
 def _fact_poses(problem: Evidence) -> dict[int, set[int]]:
@@ -76,8 +78,9 @@ def _distances(problem: Evidence, seeds: set[int]) -> list[int]:
     return dist
 
 
-def solve(problem: Evidence, limit: int = MAX_ACTIONS) -> Found:
-    """A shortest evidence-gathering plan of at most ``limit`` actions, or None."""
+def solve(problem: Evidence, limit: int = MAX_ACTIONS, deadline: float | None = None) -> Found:
+    """A shortest evidence-gathering plan of at most ``limit`` actions, or None; ``deadline`` (a
+    ``time.perf_counter()`` value) stops the search there, with the bound it has proven."""
     need_all, need_any = problem.goal
     where = _fact_poses(problem)
     check_bits = {problem.fact_bit[f"checked:{c}"]: problem.container_bit.get(c)
@@ -117,13 +120,15 @@ def solve(problem: Evidence, limit: int = MAX_ACTIONS) -> Found:
     g_of = {start: 0}
     expanded = 0
     while frontier:
-        _, neg_g, _, state = heapq.heappop(frontier)
+        f, neg_g, _, state = heapq.heappop(frontier)
         g = -neg_g
         if g != g_of.get(state):
             continue
         p, opened, facts = state
         if done(facts):
             return Found(_unwind(parent, state), expanded, h0)
+        if deadline is not None and expanded % 1024 == 0 and time.perf_counter() > deadline:
+            return Found(None, expanded, f, timed_out=True)
         expanded += 1
         if g >= limit:
             continue

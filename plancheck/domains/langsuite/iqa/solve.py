@@ -125,6 +125,7 @@ class Reference:
     expanded: int = 0
     seconds: float = 0.0
     bound: int | None = None
+    timed_out: bool = False
 
     @property
     def actions(self) -> int | None:
@@ -150,12 +151,18 @@ def certify(problem: Evidence, plan: Sequence[tuple[str, str | None]], expanded:
                      "succeeds, the answer is right and the messages show the evidence", expanded, seconds, bound)
 
 
-def optimal(task: Task, seed: int | None, limit: int = MAX_ACTIONS, start: Pose | None = None) -> Reference:
-    """The native optimum from ``seed``'s start (or from ``start``), replayed."""
+def optimal(task: Task, seed: int | None, limit: int = MAX_ACTIONS, start: Pose | None = None,
+            timeout: float | None = None) -> Reference:
+    """The native optimum from ``seed``'s start (or from ``start``), replayed; the search stops after
+    ``timeout`` seconds (then no plan, the bound it proved, and ``timed_out``)."""
     began = time.perf_counter()
     problem = Evidence(task, seed, at=start)
-    found = search.solve(problem, limit)
+    found = search.solve(problem, limit, None if timeout is None else began + timeout)
     seconds = time.perf_counter() - began
+    if found.timed_out:
+        return Reference(None, None, False, f"the search ran out of its {timeout:g} s (--timeout) before finding a "
+                         f"plan; none has fewer than {found.bound} actions", found.expanded, seconds, found.bound,
+                         timed_out=True)
     if found.plan is None:
         if found.bound >= search.INF:
             why = "no evidence can be gathered: some needed fact is shown at no reachable pose"
@@ -195,9 +202,10 @@ def solve_episode(task: Task, instance_id: str, seed: int, planner: str = "nativ
 
         return solve_pddl(instance_id, planner, files[pddl.DOMAIN_FILE], files[f"{instance_id}-{seed}.pddl"],
                           read=read, certify=certified, timeout=timeout, search="astar(hmax())")
-    ref = optimal(task, seed)
+    ref = optimal(task, seed, timeout=timeout)
     if ref.plan is None:
-        return SolveResult(instance_id, planner, Status.UNSOLVABLE, seconds=ref.seconds, message=ref.reason,
+        return SolveResult(instance_id, planner, Status.TIMEOUT if ref.timed_out else Status.UNSOLVABLE,
+                           seconds=ref.seconds, message=ref.reason,
                            extra={"lower_bound": ref.bound, "seed": seed})
     return SolveResult(instance_id, planner, Status.SOLVED if ref.certified else Status.FAILED, ref.replies,
                        _values(ref), proven_optimal=ref.certified, seconds=ref.seconds, message=ref.reason,
