@@ -142,9 +142,9 @@ def run_many(count: int, seed: int) -> dict[str, int]:
 
 
 def test_rules_match_minigrid_on_a_few_hundred_sequences():
-    stats = run_many(200, seed=1)
-    assert stats["sequences"] == 200
-    assert stats["successes"] >= 35, stats  # the completed sequences must reach their missions
+    stats = run_many(120, seed=1)  # 10,000 in the slow suite
+    assert stats["sequences"] == 120
+    assert stats["successes"] >= 25, stats  # the completed sequences must reach their missions (30 here)
 
 
 @pytest.mark.slow

@@ -112,6 +112,7 @@ def test_size_limit_is_a_typed_error():  # the limit is the shared one (planchec
         check_answer(env, "[UP] " * 50_000, limits=Limits(answer_bytes=200_000))
 
 
+@pytest.mark.slow  # 12 s; benchmarks/fuzz.py measures the same shapes
 def test_large_and_pathological_inputs_finish():
     assert len(parse_answer("[" + "UP, " * 45_000 + "DOWN]").items) == 45_001
     with pytest.raises(AnswerParseError, match="never closed and holds no action"):
