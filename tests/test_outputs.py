@@ -90,6 +90,12 @@ def _wait_for(condition, seconds: float = 60.0) -> None:
         time.sleep(0.05)
 
 
+def _sigint_as_a_terminal_gives_it() -> None:
+    """Ctrl-C's default: a suite started in the background by a non-interactive shell ignores SIGINT, its
+    children inherit that, and Python then installs no KeyboardInterrupt handler (the run rightly ignores it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_temporary_folders_are_removed_on_sigint_and_sigterm(tmp_path, signum, code):
     temporary = tmp_path / "tmp"
@@ -97,7 +103,7 @@ def test_temporary_folders_are_removed_on_sigint_and_sigterm(tmp_path, signum, c
     out = tmp_path / "out.jsonl"
     out.write_text("old\n")
     run = _cli("evaluate", "grasp", "-", "-o", str(out), stdin=subprocess.PIPE,
-               env={**os.environ, "TMPDIR": str(temporary)})
+               env={**os.environ, "TMPDIR": str(temporary)}, preexec_fn=_sigint_as_a_terminal_gives_it)
     _wait_for(lambda: any(temporary.iterdir()))  # the spool of standard input exists, the run reads stdin
     run.stdin.write(RECORD)
     run.stdin.flush()
