@@ -81,13 +81,7 @@ def solve(problem: Problem, limit: int = MAX_ACTIONS) -> Found:
         expanded += 1
         if g >= limit:
             continue
-        moves = [(Act("TurnLeft"), (i, lat.left[p])), (Act("TurnRight"), (i, lat.right[p]))]
-        if lat.ahead[p] >= 0 and p not in blocked[i]:
-            moves.append((Act("MoveAhead"), (i, lat.ahead[p])))
-        for edge in problem.edges[i]:
-            if p in edge.poses:
-                moves.append((edge.act, (edge.target, p)))
-        for act, nxt in moves:
+        for act, nxt in _moves(problem, lat, blocked[i], i, p):
             ng = g + 1
             if ng < g_of.get(nxt, INF) and ng + left[nxt[0]] <= limit:
                 g_of[nxt] = ng
@@ -230,16 +224,22 @@ def solve_cut(problem: Problem, limit: int = MAX_ACTIONS, max_nodes: int | None 
         problem.expand(i)
         if i not in blocked:
             blocked[i] = problem.blocked(problem.nodes[i])
-        moves = [(Act("TurnLeft"), (i, lat.left[p])), (Act("TurnRight"), (i, lat.right[p]))]
-        if lat.ahead[p] >= 0 and p not in blocked[i]:
-            moves.append((Act("MoveAhead"), (i, lat.ahead[p])))
-        for edge in problem.edges[i]:
-            if p in edge.poses:
-                moves.append((edge.act, (edge.target, p)))
-        for act, nxt in moves:
+        for act, nxt in _moves(problem, lat, blocked[i], i, p):
             ng = g + 1
             if ng < g_of.get(nxt, INF) and ng + m(nxt[0]) <= limit:
                 g_of[nxt] = ng
                 parent[nxt] = (state, act)
                 heapq.heappush(frontier, (ng + m(nxt[0]), -ng, next(counter), nxt, False))
     return Found(None, expanded, h0)
+
+
+def _moves(problem: Problem, lat, blocked: frozenset[int], i: int, p: int) -> list[tuple[Act, tuple[int, int]]]:
+    """The actions from pose ``p`` in scene state ``i`` and the (state, pose) each leads to: the two turns, a
+    step ahead unless blocked, and the manipulations possible at ``p``."""
+    moves = [(Act("TurnLeft"), (i, lat.left[p])), (Act("TurnRight"), (i, lat.right[p]))]
+    if lat.ahead[p] >= 0 and p not in blocked:
+        moves.append((Act("MoveAhead"), (i, lat.ahead[p])))
+    for edge in problem.edges[i]:
+        if p in edge.poses:
+            moves.append((edge.act, (edge.target, p)))
+    return moves
