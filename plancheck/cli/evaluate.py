@@ -105,8 +105,9 @@ def _units(world: World, entries: Sequence[Path | BrokenRecord], data: Path | No
                 found = read_episodes(entry, limits=options["limits"])
             else:
                 found = world.read_answers(entry, data, **options)
-            for unit in found:
-                yield replace(unit, source="<stdin>") if entry == stdin else unit
+            if entry == stdin:
+                found = (replace(unit, source="<stdin>") for unit in found)
+            yield from found
         except OSError as error:
             yield BrokenRecord(0, f"cannot be read: {error.strerror or error}", "<stdin>" if entry == stdin
                                else str(entry))
@@ -170,10 +171,8 @@ def score(world: World | str, data: Path | None, options: dict, keep: str, rows:
     verdict = None if not keep or item.verdict is None else item.verdict if keep == "steps" else \
         replace(item.verdict, steps=())
     row = answer_row(world.name, item, semantics=rows.semantics, rule=rows.rule, versions=rows.versions)
-    marks = {"duplicate_of": item.duplicate_of, "skipped": item.skipped, "internal": item.internal}
-    if rows.format == "jsonl":
-        return Scored(json_line(row), item.record, verdict, item.error, **marks)
-    return Scored("", item.record, verdict, item.error, row, **marks)
+    line, row = (json_line(row), None) if rows.format == "jsonl" else ("", row)
+    return Scored(line, item.record, verdict, item.error, row, item.duplicate_of, item.skipped, item.internal)
 
 
 def _record_of(unit: Any) -> Any:
@@ -209,8 +208,14 @@ def _outcomes(units: Iterator[Any], resumed: Resumed, work: Any, args: Any, keep
 
 def count_read(counts: dict[str, dict[str, int]], record: Record, verdict: Verdict) -> None:
     """Count an answer by its read status (clear, ambiguous, none), in all and under its model."""
+    status = verdict.read.status.value
     for key in ("all", record.model):
-        counts.setdefault(key, {status.value: 0 for status in ReadStatus})[verdict.read.status.value] += 1
+        if key not in counts:
+            counts[key] = dict.fromkeys(_READ_STATUSES, 0)
+        counts[key][status] += 1
+
+
+_READ_STATUSES = tuple(status.value for status in ReadStatus)
 
 
 def cmd_evaluate(args, world: World, options: dict) -> int:
@@ -268,6 +273,9 @@ def _line_counts(files: Sequence[Path], stdin: Path | None) -> dict[str, int]:
 
 def _positioned(outcomes: Iterator[Scored], lines: dict[str, int], progress: Progress) -> Iterator[Scored]:
     """The outcomes, moving the bar to each one's line among all the input lines (or counting them)."""
+    if not progress.enabled:
+        yield from outcomes
+        return
     offset, current = 0, None
     for outcome in outcomes:
         if lines:
@@ -299,7 +307,7 @@ def _evaluate(args, world: World, options: dict, outcomes: Iterator[Scored], out
     counts = {"scored": 0, "broken": 0, "unparsed": 0, "noted": 0, "skipped": 0, "internal": 0, "duplicates": 0}
     first_internal: list[Scored] = []
     duplicates: list[Scored] = []  # the first few, for stderr
-    reads: dict[str, dict[str, int]] = {"all": {status.value: 0 for status in ReadStatus}}  # by model too
+    reads: dict[str, dict[str, int]] = {"all": dict.fromkeys(_READ_STATUSES, 0)}  # by model too
     shown: list[Scored] = []
     kept: list[tuple[Any, Verdict]] = []  # for --stats, --plot and --html only
     broken: list[tuple[str, int, str]] = []  # for --html only

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from plancheck.errors import Location
@@ -77,6 +77,12 @@ class UnknownPolicy(str, Enum):
 
     NOOP = "noop"
     SKIP = "skip"
+
+
+@cache
+def unknown_policy(name: UnknownPolicy | str) -> UnknownPolicy:
+    """``UnknownPolicy(name)``, looked up once per name (a batch asks for every record)."""
+    return UnknownPolicy(name)
 
 
 class ReadStatus(str, Enum):
@@ -147,7 +153,7 @@ class ParsedAnswer(Generic[A]):
 
     def actions(self, unknown: UnknownPolicy | str = UnknownPolicy.NOOP) -> list[A | Unknown]:
         """The action sequence to execute under the given unknown-token policy (an enum member or its name)."""
-        if UnknownPolicy(unknown) is UnknownPolicy.NOOP:
+        if unknown_policy(unknown) is UnknownPolicy.NOOP:
             return [item.action for item in self.items]
         return [item.action for item in self.items if not isinstance(item.action, Unknown)]
 

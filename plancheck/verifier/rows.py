@@ -19,7 +19,7 @@ from typing import Any
 
 from plancheck.verifier.batch import BatchItem
 from plancheck.verifier.records import Record
-from plancheck.verifier.verdict import Semantics, Verdict
+from plancheck.verifier.verdict import Semantics, Verdict, semantics_of
 
 ROW_KEYS = ("world", "instance", "model", "source", "line", "passed", "semantics", "score", "rule", "read",
             "versions", "duplicate_of", "skipped", "verdict", "error")
@@ -55,7 +55,7 @@ def answer_row(world: str, item: BatchItem, *, semantics: Semantics | str = Sema
                            "source": record.source, "line": record.line}
     verdict = item.verdict
     verdict_json = verdict.to_json(with_steps=False) if verdict is not None else None
-    semantics = Semantics(semantics)
+    semantics = semantics_of(semantics)
     name, value = headline(verdict, rule) if verdict is not None else (None, None)
     row.update({"passed": verdict.passed(semantics) if verdict is not None else None, "semantics": semantics.value,
                 "score": value, "rule": name, "read": read_status(verdict_json) if verdict_json else None})

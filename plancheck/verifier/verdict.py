@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from plancheck.errors import AnswerParseError
@@ -23,6 +24,12 @@ class Semantics(str, Enum):
 
     STRICT = "strict"  # every action applicable and executed: none past the step limit or the goal (VAL)
     BENCHMARK = "benchmark"  # the benchmark's own rules: invalid actions are no-ops
+
+
+@cache
+def semantics_of(name: Semantics | str) -> Semantics:
+    """``Semantics(name)``, looked up once per name (a batch asks for every record)."""
+    return Semantics(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +134,7 @@ class Verdict:
         if not self.parsed or not self.consistent:
             return False
         goal_ok = self.goal_reached is not False if self.has_goal else True
-        return goal_ok and (self.valid if Semantics(semantics) is Semantics.STRICT else True)
+        return goal_ok and (self.valid if semantics_of(semantics) is Semantics.STRICT else True)
 
     def feedback(self) -> str:
         """A short message on this verdict that a model can be given: the first problem, in the world's words,

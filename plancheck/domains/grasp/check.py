@@ -29,6 +29,7 @@ from plancheck.translators.answer import (
     Span,
     UnknownPolicy,
     read_within_limits,
+    unknown_policy,
     within_limits,
 )
 from plancheck.verifier.execute import execute
@@ -51,7 +52,7 @@ def check_answer(env: Environment, answer: str | Sequence[str], policy: ParsePol
                  unknown: str = "noop", source: str | None = None, limits: Limits = DEFAULT) -> Verdict:
     """The verdict on one answer; ``source`` (e.g. a file name) names it in parse errors. An answer beyond
     ``limits`` is refused (:class:`~plancheck.errors.LimitError`)."""
-    skip = UnknownPolicy(unknown) is UnknownPolicy.SKIP
+    skip = unknown_policy(unknown) is UnknownPolicy.SKIP
     if isinstance(answer, str):
         try:
             parsed = _read(answer, policy, source, limits)

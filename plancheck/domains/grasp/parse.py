@@ -27,8 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
-
-from lark import Lark, Token, Tree
+from typing import TYPE_CHECKING
 
 from plancheck.domains.grasp.rules import Action
 from plancheck.errors import AnswerParseError, Location
@@ -48,6 +47,9 @@ from plancheck.translators.answer import (
 from plancheck.translators.candidates import read_tokens
 from plancheck.translators.reading import Candidate, Unclosed, choose, finish
 from plancheck.translators.tokens import Kind, Tok, arrows, word_kind
+
+if TYPE_CHECKING:  # lark is imported when text is parsed: ready lists of names never need it
+    from lark import Lark, Token, Tree
 
 _LAYOUT = {"SEP", "QUOTE", "EMPH", "FENCE", "NL", "NUMBERING", "BULLET", "LSQB", "RSQB"}
 _ACTIONS = {action.name for action in Action}
@@ -75,12 +77,19 @@ class ParsePolicy:
 
 @cache
 def _parser() -> Lark:
+    from lark import Lark
+
     return Lark.open("parse.lark", rel_to=__file__, parser="lalr", lexer="basic",
                      propagate_positions=False, maybe_placeholders=False)
 
 
+def _is_tree(node: Tree | Token) -> bool:
+    """Whether a node of the parse is a subtree: lark's tokens are strings, its trees are not."""
+    return not isinstance(node, str)
+
+
 def _action_of(node: Tree | Token) -> Action | None:
-    if isinstance(node, Tree) and node.data == "action":
+    if _is_tree(node) and node.data == "action":
         return Action[node.children[0].type]
     return None
 
@@ -89,7 +98,7 @@ def _read_list(node: Tree, form: str, text: str) -> Candidate:
     """A bracket list: split the body into elements at separators."""
     items: list[ParsedAction] = []
     spans: list[tuple[int, int, SpanKind]] = []
-    body = next(child for child in node.children if isinstance(child, Tree) and child.data == "body")
+    body = next(child for child in node.children if _is_tree(child) and child.data == "body")
     element: list[Tree | Token] = []
 
     def flush() -> None:
@@ -107,7 +116,7 @@ def _read_list(node: Tree, form: str, text: str) -> Candidate:
         element.clear()
 
     for child in body.children:
-        if isinstance(child, Token) and child.type in _SEPARATORS:
+        if isinstance(child, str) and child.type in _SEPARATORS:
             flush()
         else:
             element.append(child)
@@ -128,7 +137,7 @@ def _read_line(node: Tree, text: str) -> tuple[list[ParsedAction], list[tuple[in
         if action is not None and not rest:
             token = child.children[0]
             items.append(ParsedAction(action, token.start_pos, token.end_pos))
-        elif rest or not (isinstance(child, Token) and child.type in _LAYOUT):
+        elif rest or not (isinstance(child, str) and child.type in _LAYOUT):
             rest.extend(leaf_tokens(child))
     end = max([mark.end_pos] + [t.end_pos for t in leaf_tokens(line)])
     content = [t for t in rest if t.type not in _LAYOUT] or rest
@@ -155,16 +164,16 @@ def _candidates(tree: Tree, text: str) -> tuple[list[Candidate], list[Tree | Tok
             run.clear()
 
     for child in tree.children:
-        if isinstance(child, Tree) and child.data in ("item_line", "item_tail"):
+        if _is_tree(child) and child.data in ("item_line", "item_tail"):
             run.append(_read_line(child, text))
-        elif isinstance(child, Tree) and child.data in ("closed", "unclosed"):
+        elif _is_tree(child) and child.data in ("closed", "unclosed"):
             close_run()
             form = "bracket list" if child.data == "closed" else "unclosed bracket list"
             candidates.append(_read_list(child, form, text))
-        elif isinstance(child, Token) and child.type == "NL":
+        elif isinstance(child, str) and child.type == "NL":
             continue
         else:
-            if not (isinstance(child, Token) and child.type in _LAYOUT):
+            if not (isinstance(child, str) and child.type in _LAYOUT):
                 close_run()
             prose.append(child)
     close_run()
