@@ -89,7 +89,7 @@ def answer_lines(path: Path, limits: Limits = DEFAULT) -> Iterator[tuple[int, An
             yield BrokenRecord(number, _limit_reason(limits, raw), source)
             continue
         line = raw.decode("utf-8-sig" if number == 1 else "utf-8", errors="replace")
-        if line.strip():
+        if line and not line.isspace():  # not blank (what strip() finds, without a copy of the line)
             try:
                 yield number, load_json(line, limits, source=source, line=number)
             except json.JSONDecodeError as error:

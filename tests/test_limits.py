@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from plancheck.cli import main
 from plancheck.errors import BadInputError, LimitError
 from plancheck.files import answer_entries, answer_lines
-from plancheck.limits import MAX_NESTING, Limits, load_json
+from plancheck.limits import MAX_NESTING, Limits, _digit_runs, load_json
 from plancheck.verifier.records import BrokenRecord
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-10 ** 30, 10 ** 30) | st.text(max_size=10)
@@ -25,6 +26,13 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-10 ** 30, 10 ** 30)
 def test_within_the_limits_load_json_is_json_loads(value):
     text = json.dumps(value)
     assert load_json(text) == json.loads(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789x \u00e9\u0663\ud800", max_size=300), st.integers(1, 120))
+def test_the_byte_search_for_long_digit_runs_finds_what_the_pattern_finds(text, digits):
+    # load_json's pre-check (no hook per integer unless a long run of ASCII digits is in the text)
+    assert (b"0" * digits in _digit_runs(text)) == (re.search(f"[0-9]{{{digits}}}", text) is not None)
 
 
 def test_each_limit_is_exact(tmp_path):

@@ -90,5 +90,6 @@ def feedback_text(verdict: Verdict) -> str:
         count = len(verdict.actions)
         parts.append(f"The plan is valid ({count} action{'' if count == 1 else 's'}).")
     if verdict.scores:
-        parts.append("Scores: " + ", ".join(f"{rule} {_number(value)}" for rule, value in verdict.scores.items()) + ".")
+        scores = [f"{rule} {_number(value)}" for rule, value in verdict.scores.items()]
+        parts.append("Scores: " + ", ".join(scores) + ".")
     return " ".join(parts)

@@ -21,8 +21,8 @@ from plancheck.verifier.batch import BatchItem
 from plancheck.verifier.records import Record
 from plancheck.verifier.verdict import Semantics, Verdict, semantics_of
 
-ROW_KEYS = ("world", "instance", "model", "source", "line", "passed", "semantics", "score", "rule", "read",
-            "versions", "duplicate_of", "skipped", "verdict", "error")
+ROW_KEYS = frozenset(("world", "instance", "model", "source", "line", "passed", "semantics", "score", "rule", "read",
+            "versions", "duplicate_of", "skipped", "verdict", "error"))
 
 
 def headline(verdict: Verdict, rule: str | None = None) -> tuple[str | None, float | None]:

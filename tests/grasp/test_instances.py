@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import pickle
 import re
 import statistics
+import subprocess
+import sys
 
 import pytest
 
@@ -71,6 +75,19 @@ def test_selectors_expand_to_settings_and_indices(shared_data):
         list(WORLD.instances(["inner_nothing_free"], shared_data))
     with pytest.raises(BadInputError):
         list(WORLD.instances(["all"], shared_data, indices="zero"))
+
+
+def test_a_grid_unpickled_in_another_process_hashes_as_one_built_there():
+    # a grid keeps its hash, and string hashes differ between processes: unpickling must build it again
+    grid = Grid(2, 2, "E O ", (1, 1))
+    code = ("import pickle, sys; from plancheck.domains.grasp.grid import Grid; "
+            "g = pickle.loads(sys.stdin.buffer.read()); fresh = Grid(2, 2, 'E O ', (1, 1)); "
+            "print(hash(g) == hash(fresh), g == fresh)")
+    seed = "1" if os.environ.get("PYTHONHASHSEED") != "1" else "2"
+    done = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(grid), capture_output=True, check=True,
+                          env={**os.environ, "PYTHONHASHSEED": seed})
+    assert done.stdout.split() == [b"True", b"True"]
+    assert hash(pickle.loads(pickle.dumps(grid))) == hash(grid)
 
 
 def test_grid_text_errors_name_the_line():

@@ -123,11 +123,15 @@ def environment(instance: str, data: Path | None) -> Environment:
     parts = parse_id(instance)
     if parts.index is None or parts.setting is None:
         raise InstanceNotFoundError(f"{instance!r} is not a full environment id (set-index-mv-lim-cost)")
-    spec = parse_spec(parts.set_name)
     if is_user_set(parts.set_name):
         info, grid = user_grid(parts.set_name, parts.index)
-    elif spec is not None:
-        info, grid = generate_grid(*spec, index=parts.index)
     else:
-        info, grid = published_grid(data, parts.set_name, parts.index)
+        info, grid = _grid(parts.set_name, parts.index, data)
     return Environment(grid, parts.setting, info)
+
+
+@lru_cache(maxsize=8192)  # the 8 settings of a grid share it
+def _grid(set_name: str, index: int, data: Path | None) -> tuple[GridInfo, Grid]:
+    """A generated or published grid (a user's grid file is looked up by its version, not cached here)."""
+    spec = parse_spec(set_name)
+    return generate_grid(*spec, index=index) if spec is not None else published_grid(data, set_name, index)

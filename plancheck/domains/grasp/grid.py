@@ -7,7 +7,7 @@ byte for byte by :func:`render_grid` and read back by :func:`parse_grid_text`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from plancheck.errors import BadInputError, Location
 
@@ -25,8 +25,16 @@ class Grid:
     cols: int
     cells: str
     start: Cell
+    _hash: int = field(init=False, repr=False, compare=False)  # kept: batches look grids up in caches per record
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple:  # built again where it is unpickled: string hashes differ between processes
+        return Grid, (self.rows, self.cols, self.cells, self.start)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.rows, self.cols, self.cells, self.start)))
         if len(self.cells) != self.rows * self.cols:
             raise BadInputError(f"grid has {len(self.cells)} cells, expected {self.rows}x{self.cols}")
         if bad := set(self.cells) - {EMPTY, ENERGY, OBSTACLE}:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -43,31 +44,45 @@ _BASELINE_FIELDS = (("index", _whole, "a whole number"), ("movement_prompt", _wh
 
 
 def _baseline(data: dict[str, Any], path: Path, line: int, limits: Limits) -> Record | BrokenRecord:
-    set_name = path.name.removesuffix(".jsonl")
-    source = str(path)
+    source, set_name = _file_names(path)
     if set_name not in SET_NAMES:
         return BrokenRecord(line, f"a baseline record needs its grid set in the file name; {path.name!r} is not one "
                                   f"of the published sets", source)
+    index, movement, limit, cost = (data.get("index"), data.get("movement_prompt"), data.get("energy_limit_prompt"),
+                                    data.get("cost_of_step_prompt"))
+    if not (type(index) is int and type(movement) is int and type(limit) is int and type(cost) in (int, float)):
+        return _bad_field(data, line, source)  # the usual record passes with four type checks, not a loop
+    try:
+        setting = Setting.from_baseline(movement, limit, cost)
+    except ValueError as error:
+        return BrokenRecord(line, f"baseline record with a bad setting: {error}", source)
+    answer = data["answer"]
+    if not isinstance(answer, list) or not set(map(type, answer)) <= {str}:  # JSON gives no subclass of str
+        return BrokenRecord(line, "baseline 'answer' must be a list of strings", source)
+    if len(answer) > limits.list_length and (refused := list_refused(answer, "answer", limits)):
+        return BrokenRecord(line, refused, source)
+    baseline = data.get("baseline")
+    meta = {"baseline": baseline, "model": baseline} if isinstance(baseline, str) else {"baseline": baseline}
+    return Record(line, f"{set_name}.jsonl-{index}-{setting.flags}", actions=tuple(answer), source=source, meta=meta,
+                  fields={key: value for key, value in data.items() if key not in _CONSUMED})
+
+
+_CONSUMED = frozenset(_BASELINE_KEYS)
+
+
+def _bad_field(data: dict[str, Any], line: int, source: str) -> BrokenRecord:
+    """The first baseline field that is missing or of the wrong kind."""
     for field, fits, kind in _BASELINE_FIELDS:
         if field not in data or not fits(data[field]):
             found = f"is {json.dumps(data[field])[:40]}" if field in data else "is missing"
             return BrokenRecord(line, f"baseline field {field!r} {found}: expected {kind}", source)
-    try:
-        setting = Setting.from_baseline(data["movement_prompt"], data["energy_limit_prompt"],
-                                        data["cost_of_step_prompt"])
-    except ValueError as error:
-        return BrokenRecord(line, f"baseline record with a bad setting: {error}", source)
-    index = data["index"]
-    answer = data["answer"]
-    if not isinstance(answer, list) or not set(map(type, answer)) <= {str}:  # JSON gives no subclass of str
-        return BrokenRecord(line, "baseline 'answer' must be a list of strings", source)
-    if refused := list_refused(answer, "answer", limits):
-        return BrokenRecord(line, refused, source)
-    instance = f"{set_name}.jsonl-{index}-{setting.flags}"
-    baseline = data.get("baseline")
-    return Record(line, instance, actions=tuple(answer), source=source,
-                  meta={"baseline": baseline, **({"model": baseline} if isinstance(baseline, str) else {})},
-                  fields=unconsumed(data, *_BASELINE_KEYS))
+    raise AssertionError("_bad_field called on a record whose fields fit")  # pragma: no cover
+
+
+@lru_cache(maxsize=256)
+def _file_names(path: Path) -> tuple[str, str]:
+    """A baseline file's name as records give it, and its grid set (asked for every line of the file)."""
+    return str(path), path.name.removesuffix(".jsonl")
 
 
 def _openai(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord:
