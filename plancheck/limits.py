@@ -166,7 +166,7 @@ def _hooks(digits: int) -> tuple[bytes, json.JSONDecoder, json.JSONDecoder]:
 
     def decimal(text: str) -> float:
         value = float(text)
-        if not math.isfinite(value) or sum(char.isdigit() for char in text) > digits:
+        if not math.isfinite(value) or len(text) > digits and sum(char.isdigit() for char in text) > digits:
             raise _Refused
         return value
 

@@ -13,8 +13,11 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from plancheck.cli import main
+from plancheck.cli.common import _LineEncoder, json_line
 
 REPO = Path(__file__).resolve().parent.parent
 ENV = "inner_cluster_block.jsonl-0-0-0-0"
@@ -188,3 +191,32 @@ def test_a_sigterm_that_does_not_interrupt_the_read_of_standard_input_still_ends
     finally:
         run.kill()
     assert list(temporary.iterdir()) == [] and not out.exists()
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-10 ** 30, 10 ** 30) | st.text(max_size=8)
+                           | st.floats(), lambda inner: st.lists(inner, max_size=4)
+                           | st.dictionaries(st.text(max_size=5), inner, max_size=4), max_leaves=25)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(JSON_VALUES, min_size=1, max_size=8))
+def test_output_lines_are_what_json_dumps_writes_across_encoder_renewals(values):
+    # json_line keeps json's C encoder for many lines (renewed to bound its memo of keys); each line must still be
+    # json.dumps(ensure_ascii=False), or its ASCII form when it holds a lone surrogate
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_LineEncoder, "RENEW", 3)
+        encode = _LineEncoder()
+        patch.setattr("plancheck.cli.common._unicode_json", encode)
+        for value in values:
+            line = json_line(value)
+            unicode = json.dumps(value, ensure_ascii=False) + "\n"
+            assert line == unicode or line == json.dumps(value) + "\n" and not _utf8(unicode)
+            assert 0 <= encode.left < 3  # a new encoder every third line
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -110,6 +110,9 @@ class Seen:
                 "label": self.label, "actions": list(self.actions), "chosen": self.chosen}
 
 
+_STATUS_NAMES = {status: status.value for status in ReadStatus}  # a dict lookup: .value is a Python call
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """How an answer was read: the status, why the chosen candidate was chosen, and (when several) the candidates."""
@@ -119,7 +122,7 @@ class Reading:
     candidates: tuple[Seen, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"status": self.status.value, "why": self.why}
+        data: dict[str, Any] = {"status": _STATUS_NAMES[self.status], "why": self.why}
         if len(self.candidates) > 1:
             data["candidates"] = [seen.to_json() for seen in self.candidates]
         return data

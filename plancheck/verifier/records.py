@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +60,13 @@ class Record:
     @property
     def model(self) -> str:
         """Whose answer this is, for per-model tables: the record's ``model`` field, else its file's name."""
-        return str(self.meta.get("model") or Path(self.source).stem or "answers")
+        return str(self.meta.get("model") or _stem(self.source) or "answers")
+
+
+@lru_cache(maxsize=1024)
+def _stem(source: str) -> str:
+    """A file's name without its suffix (asked for every record of a batch without models)."""
+    return Path(source).stem
 
 
 @dataclass(frozen=True, slots=True)

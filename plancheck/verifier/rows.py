@@ -25,6 +25,9 @@ ROW_KEYS = frozenset(("world", "instance", "model", "source", "line", "passed", 
             "versions", "duplicate_of", "skipped", "verdict", "error"))
 
 
+_SEMANTICS_NAMES = {semantics: semantics.value for semantics in Semantics}  # a dict lookup: .value is a Python call
+
+
 def headline(verdict: Verdict, rule: str | None = None) -> tuple[str | None, float | None]:
     """The rule and value of the verdict's headline score: ``rule`` when the verdict has it, else its first score.
 
@@ -43,22 +46,21 @@ def headline(verdict: Verdict, rule: str | None = None) -> tuple[str | None, flo
 def read_status(verdict_json: Mapping[str, Any]) -> str | None:
     """The verdict's read status (clear, ambiguous, none) when the world's reader reports one."""
     read = verdict_json.get("read")
-    return read.get("status") if isinstance(read, Mapping) else None
+    return read.get("status") if type(read) is dict or isinstance(read, Mapping) else None  # dict: no ABC check
 
 
 def answer_row(world: str, item: BatchItem, *, semantics: Semantics | str = Semantics.STRICT, rule: str | None = None,
                versions: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The output row of one batch item (see the module docstring); ``rule`` picks the headline score."""
-    record = item.record
+    record, verdict, semantics = item.record, item.verdict, semantics_of(semantics)
+    verdict_json = passed = name = value = read = None
+    if verdict is not None:
+        verdict_json = verdict.to_json(with_steps=False)
+        passed, (name, value), read = verdict.passed(semantics), headline(verdict, rule), read_status(verdict_json)
     row: dict[str, Any] = {"world": world, "instance": record.instance,
                            "model": record.model if isinstance(record, Record) else None,
-                           "source": record.source, "line": record.line}
-    verdict = item.verdict
-    verdict_json = verdict.to_json(with_steps=False) if verdict is not None else None
-    semantics = semantics_of(semantics)
-    name, value = headline(verdict, rule) if verdict is not None else (None, None)
-    row.update({"passed": verdict.passed(semantics) if verdict is not None else None, "semantics": semantics.value,
-                "score": value, "rule": name, "read": read_status(verdict_json) if verdict_json else None})
+                           "source": record.source, "line": record.line, "passed": passed,
+                           "semantics": _SEMANTICS_NAMES[semantics], "score": value, "rule": name, "read": read}
     if isinstance(record, Record):
         for key, field in record.fields.items():
             if key not in ROW_KEYS:

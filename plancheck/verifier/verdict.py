@@ -175,7 +175,9 @@ class Verdict:
             data["consistent"] = False
         if self.optimal is not None:
             data["optimal"] = dict(self.optimal)
-            data["ratio"] = {rule: self.ratio(rule) for rule in self.optimal}
+            scores = self.scores  # ratio(rule) for every rule, without a call per rule
+            data["ratio"] = {rule: None if best == 0 or rule not in scores else scores[rule] / best
+                             for rule, best in self.optimal.items()}
         if with_steps:
             data["steps"] = [{"step": s.index, "action": s.action, "ok": s.ok, "reason": s.reason,
                               **({"state": s.state} if s.state is not None else {})} for s in self.steps]

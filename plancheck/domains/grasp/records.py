@@ -43,8 +43,8 @@ _BASELINE_FIELDS = (("index", _whole, "a whole number"), ("movement_prompt", _wh
                     ("energy_limit_prompt", _whole, "a whole number"), ("cost_of_step_prompt", _number, "a number"))
 
 
-def _baseline(data: dict[str, Any], path: Path, line: int, limits: Limits) -> Record | BrokenRecord:
-    source, set_name = _file_names(path)
+def _baseline(data: dict[str, Any], path: Path, line: int, limits: Limits, source: str) -> Record | BrokenRecord:
+    set_name = _set_name(source)
     if set_name not in SET_NAMES:
         return BrokenRecord(line, f"a baseline record needs its grid set in the file name; {path.name!r} is not one "
                                   f"of the published sets", source)
@@ -80,9 +80,9 @@ def _bad_field(data: dict[str, Any], line: int, source: str) -> BrokenRecord:
 
 
 @lru_cache(maxsize=256)
-def _file_names(path: Path) -> tuple[str, str]:
-    """A baseline file's name as records give it, and its grid set (asked for every line of the file)."""
-    return str(path), path.name.removesuffix(".jsonl")
+def _set_name(source: str) -> str:
+    """The grid set a baseline file is named after (asked for every line of the file)."""
+    return Path(source).name.removesuffix(".jsonl")
 
 
 def _openai(data: dict[str, Any], path: Path, line: int) -> Record | BrokenRecord:
@@ -131,12 +131,14 @@ def _plain(data: dict[str, Any], path: Path, line: int, limits: Limits) -> Recor
     return BrokenRecord(line, no_answer(data, _TEXT_KEYS, "text or a list of action names"), source, instance)
 
 
-def record_from_json(data: Any, path: Path, line: int, limits: Limits = DEFAULT) -> Record | BrokenRecord:
-    """Recognise one decoded line."""
+def record_from_json(data: Any, path: Path, line: int, limits: Limits = DEFAULT, source: str | None = None
+                     ) -> Record | BrokenRecord:
+    """Recognise one decoded line (``source``: ``str(path)``, when the caller has it)."""
+    source = str(path) if source is None else source
     if not isinstance(data, dict):
-        return BrokenRecord(line, f"expected a JSON object, got {type(data).__name__}", str(path))
+        return BrokenRecord(line, f"expected a JSON object, got {type(data).__name__}", source)
     if "movement_prompt" in data and "answer" in data:
-        return _baseline(data, path, line, limits)
+        return _baseline(data, path, line, limits, source)
     if "custom_id" in data and (isinstance(data.get("response"), dict) or data.get("error")):
         return _openai(data, path, line)
     return _plain(data, path, line, limits)
@@ -145,5 +147,6 @@ def record_from_json(data: Any, path: Path, line: int, limits: Limits = DEFAULT)
 def read_answers(path: Path, limits: Limits = DEFAULT) -> Iterator[Record | BrokenRecord]:
     """Every line of ``path`` as a record; blank lines are skipped, bad lines (and lines beyond ``limits``)
     reported."""
+    source = str(path)
     for item in answer_lines(path, limits):
-        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0], limits)
+        yield item if isinstance(item, BrokenRecord) else record_from_json(item[1], path, item[0], limits, source)

@@ -92,12 +92,11 @@ class GraspWorld(WorldBase):
     def read_answers(self, path: Path, data: Path | None, *, indices: str | None = None, limits: Limits = DEFAULT,
                      **_: Any) -> Iterator[Record | BrokenRecord]:
         chosen = catalog.parse_indices(indices)
-        for record in read_answers(path, limits):
-            if chosen is not None and isinstance(record, Record):
-                index = catalog.grid_index(record.instance)
-                if index is not None and index not in chosen:
-                    continue
-            yield record
+        records = read_answers(path, limits)
+        if chosen is None:
+            return records
+        return (record for record in records if not isinstance(record, Record)
+                or (index := catalog.grid_index(record.instance)) is None or index in chosen)
 
     def resolve(self, record: Record, data: Path | None, **_: Any) -> Environment:
         return catalog.environment(record.instance, data)
