@@ -9,7 +9,8 @@ plancheck): the record says so and the batch goes on, unless ``debug`` asks for 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+import inspect
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
@@ -93,8 +94,9 @@ class DuplicateCheck:
 
     def __init__(self, world: Checker, data: Path | None, duplicates: Duplicates | str = Duplicates.EACH,
                  debug: bool = False, **options: Any) -> None:
-        self.world, self.data, self.policy, self.debug, self.options = world, data, Duplicates(duplicates), debug, \
-            options
+        self.world, self.data, self.policy, self.debug = world, data, Duplicates(duplicates), debug
+        resolve = getattr(world, "resolve", None)  # a world of episodes only has none
+        self.options = options if resolve is None else options_read_by(resolve, options)
         self.first: dict[Hashable, str] = {}
 
     def mark(self, record: Record | BrokenRecord) -> Marked | BatchItem:
@@ -118,6 +120,20 @@ class DuplicateCheck:
             return BatchItem(record, error=f"a duplicate of {earlier} (the same answerer and instance)"
                              if self.policy is Duplicates.ERROR else None, duplicate_of=duplicate_of)
         return Marked(record, instance, duplicate_of)
+
+
+def options_read_by(method: Callable[..., Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``options`` a world method reads: all of them when it takes ``**options``, else those it names (a world
+    method's catch-all ``**_`` takes what it ignores). Asked once per batch: each option passed costs every record."""
+    try:
+        parameters = inspect.signature(method).parameters.values()
+    except (TypeError, ValueError):  # not introspectable: it gets them all
+        return dict(options)
+    if any(parameter.kind is parameter.VAR_KEYWORD and parameter.name != "_" for parameter in parameters):
+        return dict(options)
+    named = {parameter.name for parameter in parameters
+             if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)}
+    return {key: value for key, value in options.items() if key in named}
 
 
 def evaluate_record(world: Checker, unit: Record | BrokenRecord | Marked | BatchItem, data: Path | None, *,
