@@ -43,6 +43,16 @@ def describe(state: State) -> str:
     return f"at {state.position}, carrying {state.carried}, collected {state.collected}"
 
 
+class _Names(dict):
+    """``str(action)``, looked up for GRASP's ten actions (a batch names every action it checks)."""
+
+    def __missing__(self, action: Action | Unknown) -> str:
+        return str(action)
+
+
+_name = _Names({action: str(action) for action in Action}).__getitem__
+
+
 def _read(answer: str | Sequence[str], policy: ParsePolicy, source: str | None, limits: Limits) -> ParsedAnswer:
     within_limits(answer, limits, source)
     return read_within_limits(read_answer(answer, policy, source, limits), limits, source)
@@ -74,7 +84,7 @@ def _verdict(env: Environment, actions: Sequence[Action | Unknown], spans: tuple
     run = rules.run(actions)
     failure, known = _failure(run, actions, rules.horizon)
     optimal = optimum_of(env)
-    return Verdict(WORLD, env.id, actions=tuple(map(str, actions)), spans=spans, form=form, notes=notes,
+    return Verdict(WORLD, env.id, actions=tuple(map(_name, actions)), spans=spans, form=form, notes=notes,
                    steps=_steps(rules, actions, run.executed, known), valid=failure is None, failure=failure,
                    has_goal=False, goal_reached=None, goal_step=None, ignored=len(actions) - run.executed,
                    scores=scoring.value_of_plan(env, run.final, run.executed),
