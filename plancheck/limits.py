@@ -259,7 +259,19 @@ def load_json(text: str, limits: Limits = DEFAULT, *, source: str | None = None,
     long_run, checked, plain = _hooks(limits.digits)
     if text.startswith("\ufeff"):  # json.loads's own error for a byte order mark left in the text
         json.loads(text)
+    decoder = checked if long_run in _digit_runs(text) else plain
     try:
-        return (checked if long_run in _digit_runs(text) else plain).decode(text)
+        return _decoded(decoder, text)
     except _Refused:
         raise _refused(text, limits, source, line) from None
+
+
+def _decoded(decoder: json.JSONDecoder, text: str) -> Any:
+    """``decoder.decode(text)``: a text that is exactly one value (the usual line) is scanned directly, without the
+    whitespace matches around it; any other text (whitespace around the value, or not JSON) is decoded by
+    ``decode``, which raises json's own error."""
+    try:
+        value, end = decoder.scan_once(text, 0)
+    except StopIteration:
+        return decoder.decode(text)
+    return value if end == len(text) else decoder.decode(text)

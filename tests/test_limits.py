@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from plancheck.cli import main
 from plancheck.errors import BadInputError, LimitError
 from plancheck.files import answer_entries, answer_lines
-from plancheck.limits import MAX_NESTING, Limits, _digit_runs, load_json
+from plancheck.limits import MAX_NESTING, Limits, _decoded, _digit_runs, load_json
 from plancheck.verifier.records import BrokenRecord
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-10 ** 30, 10 ** 30) | st.text(max_size=10)
@@ -33,6 +33,23 @@ def test_within_the_limits_load_json_is_json_loads(value):
 def test_the_byte_search_for_long_digit_runs_finds_what_the_pattern_finds(text, digits):
     # load_json's pre-check (no hook per integer unless a long run of ASCII digits is in the text)
     assert (b"0" * digits in _digit_runs(text)) == (re.search(f"[0-9]{{{digits}}}", text) is not None)
+
+
+PIECES = ('{', '}', '[', ']', '"a"', ':', ',', ' ', '1', '-', '.5', 'e3', 'true', 'null', '\n', '\r', '"\\u00e9"', '"x',
+          '\t', '0')
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=8).map("".join))
+def test_the_direct_scan_decodes_and_refuses_as_json_decode_does(text):
+    decoder = json.JSONDecoder()
+    outcomes = []
+    for decode in (decoder.decode, lambda text: _decoded(decoder, text)):
+        try:
+            outcomes.append(("value", decode(text)))
+        except json.JSONDecodeError as error:
+            outcomes.append(("error", str(error)))
+    assert outcomes[0] == outcomes[1]
 
 
 def test_each_limit_is_exact(tmp_path):

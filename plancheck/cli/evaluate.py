@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from plancheck.cli.common import BAD_INPUT, INTERNAL, OK, data_dir, emit, json_line
 from plancheck.cli.output import TableRows, output_format
@@ -130,12 +130,12 @@ def _is_log(path: Path) -> bool:
     return is_episode_log(path)
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
+class Scored(NamedTuple):
     """A unit's outcome as the command needs it: its output row as a JSON line (or, for CSV and Parquet, as
     the row itself), its record, its verdict (kept only for the tables, a plot or the HTML report; with its
     steps for the report only) or why it could not be scored (``internal``: a bug in plancheck); the first
-    record it repeats, and whether it was left out as a duplicate (``--duplicates first``)."""
+    record it repeats, and whether it was left out as a duplicate (``--duplicates first``). A NamedTuple: as
+    immutable as a frozen dataclass, built at half the cost (one per record)."""
 
     line: str
     record: Any
