@@ -120,7 +120,7 @@ def _marked(units: Iterator[Any], check: DuplicateCheck, here: bool) -> Iterator
         if isinstance(unit, (Record, BrokenRecord)):
             unit = check.mark(unit)
             if not here and isinstance(unit, Marked):
-                unit = replace(unit, instance=None)
+                unit = unit._replace(instance=None)
         yield unit
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from plancheck.errors import BadInputError
 from plancheck.verifier.records import BrokenRecord, Record
@@ -77,10 +77,10 @@ def evaluate_records(world: Checker, records: Iterable[Record | BrokenRecord], d
         yield evaluate_record(world, check.mark(record), data, debug=debug, **options)
 
 
-@dataclass(frozen=True, slots=True)
-class Marked:
+class Marked(NamedTuple):
     """A record on its way to be scored, as the duplicate check left it: its instance when it was resolved in
-    this process (None: resolved where it is scored) and the first record it repeats."""
+    this process (None: resolved where it is scored) and the first record it repeats. (A NamedTuple: one per
+    record, built at half a frozen dataclass's cost.)"""
 
     record: Record
     instance: Any = None
@@ -97,7 +97,7 @@ class DuplicateCheck:
         self.world, self.data, self.policy, self.debug = world, data, Duplicates(duplicates), debug
         resolve = getattr(world, "resolve", None)  # a world of episodes only has none
         self.options = options if resolve is None else options_read_by(resolve, options)
-        self.first: dict[Hashable, str] = {}
+        self.first: dict[Hashable, tuple[str, int]] = {}  # the file and line of each key's first record
 
     def mark(self, record: Record | BrokenRecord) -> Marked | BatchItem:
         """The record to score (resolved, with the record it repeats), or its final item: broken, an unknown
@@ -113,11 +113,11 @@ class DuplicateCheck:
             if self.debug:
                 raise
             return BatchItem(record, error=internal_reason(error), internal=True)
-        place = f"{record.source}, line {record.line}"
+        place = (record.source, record.line)
         earlier = self.first.setdefault(key, place)
-        duplicate_of = None if earlier is place else earlier
+        duplicate_of = None if earlier is place else f"{earlier[0]}, line {earlier[1]}"
         if duplicate_of is not None and self.policy is not Duplicates.EACH:
-            return BatchItem(record, error=f"a duplicate of {earlier} (the same answerer and instance)"
+            return BatchItem(record, error=f"a duplicate of {duplicate_of} (the same answerer and instance)"
                              if self.policy is Duplicates.ERROR else None, duplicate_of=duplicate_of)
         return Marked(record, instance, duplicate_of)
 
