@@ -252,7 +252,7 @@ def _refused(text: str, limits: Limits, source: str | None, line: int) -> BadInp
 def load_json(text: str, limits: Limits = DEFAULT, *, source: str | None = None, line: int = 1) -> Any:
     """``json.loads(text)`` within ``limits`` (see the module docstring); ``source`` and ``line`` (where the text
     starts) place the errors. Text that is not JSON raises :class:`json.JSONDecodeError` as ``json.loads`` does."""
-    deep = _too_deep(text, limits.nesting)
+    deep = None if text.count("[") + text.count("{") <= limits.nesting else _too_deep(text, limits.nesting)
     if deep is not None:
         raise LimitError(f"{limits.nesting} exceeded: {_field(text, deep)} nests deeper than {limits.nesting} levels",
                          _where(text, deep, source, line), option="max_nesting")
