@@ -56,6 +56,7 @@ from plancheck.translators.pddl_model import (
     Problem,
     When,
     atom_text,
+    is_variable,
 )
 
 State = frozenset[Atom]
@@ -105,6 +106,7 @@ class PddlTask:
         self.static = frozenset(atom for atom in problem.init if atom[0] not in self.fluents)
         self._grounded: dict[Atom, _Ground | None] = {}
         self._plain: dict[str, _PlainSchema | None] = {}
+        self._quantified: dict[Exists | ForAll, tuple[tuple[Param, ...], bool]] = {}
 
     def initial_state(self) -> State:
         return frozenset(atom for atom in self.problem.init if atom[0] in self.fluents)
@@ -168,9 +170,21 @@ class PddlTask:
         if isinstance(condition, Imply):
             return not self.holds(condition.condition, binding, state) or \
                 self.holds(condition.consequence, binding, state)
+        params, vacuous = self._used(condition)
         if isinstance(condition, Exists):
-            return any(self.holds(condition.body, b, state) for b in self.bindings(condition.params, binding))
-        return all(self.holds(condition.body, b, state) for b in self.bindings(condition.params, binding))
+            return not vacuous and any(self.holds(condition.body, b, state) for b in self.bindings(params, binding))
+        return vacuous or all(self.holds(condition.body, b, state) for b in self.bindings(params, binding))
+
+    def _used(self, condition: Exists | ForAll) -> tuple[tuple[Param, ...], bool]:
+        """The quantifier's parameters its body reads, and whether one it does not read has no object (then no
+        assignment exists). A parameter the body never reads only multiplies the assignments by its objects (an
+        ALFRED goal's unused ``?ko``: 14 s a validation), so it is checked for objects once instead."""
+        if condition not in self._quantified:
+            free = _free(condition.body)
+            self._quantified[condition] = (tuple(p for p in condition.params if p.name in free),
+                                           any(not self.objects(p.types) for p in condition.params
+                                               if p.name not in free))
+        return self._quantified[condition]
 
     def unmet(self, condition: Condition, binding: Binding, state: State) -> list[Condition]:
         """The ground parts of ``condition`` that fail: conjuncts, universal instances, literals."""
@@ -178,8 +192,8 @@ class PddlTask:
             return []
         if isinstance(condition, And):
             return [u for part in condition.parts for u in self.unmet(part, binding, state)]
-        if isinstance(condition, ForAll):
-            return [u for b in self.bindings(condition.params, binding)
+        if isinstance(condition, ForAll):  # each failing instance once (an unused parameter repeats none)
+            return [u for b in self.bindings(self._used(condition)[0], binding)
                     for u in self.unmet(condition.body, b, state)]
         if isinstance(condition, Imply):
             return self.unmet(condition.consequence, binding, state)
@@ -387,6 +401,21 @@ def _flatten(effects: tuple[Effect, ...]) -> Iterator[Literal | Increase]:
 
 def _changed(effect: Literal | Increase) -> str:
     return effect.atom.name if isinstance(effect, Literal) else effect.target.name
+
+
+def _free(condition: Condition) -> frozenset[str]:
+    """The variables ``condition`` reads that no quantifier inside it binds."""
+    if isinstance(condition, Pred):
+        return frozenset(term for term in condition.args if is_variable(term))
+    if isinstance(condition, Equals):
+        return frozenset(term for term in (condition.left, condition.right) if is_variable(term))
+    if isinstance(condition, Not):
+        return _free(condition.arg)
+    if isinstance(condition, (And, Or)):
+        return frozenset().union(*map(_free, condition.parts))
+    if isinstance(condition, Imply):
+        return _free(condition.condition) | _free(condition.consequence)
+    return _free(condition.body) - {param.name for param in condition.params}
 
 
 def ground(condition: Condition, binding: Binding) -> Condition:
