@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
+from plancheck.domains.langsuite.engine.actions import Act
 from plancheck.domains.langsuite.household.instance import task, task_ids
-from plancheck.domains.langsuite.household.problem import Problem
+from plancheck.domains.langsuite.household.pddl import from_pddl_plan
+from plancheck.domains.langsuite.household.problem import Edge, Problem
 from plancheck.domains.langsuite.household.rules import Task
 from plancheck.domains.langsuite.household.solve import certify, optimal, replay, solve_task
 from tests.extras import needs_fast_downward
@@ -172,3 +175,14 @@ def test_floorplan2_s_clean_task_has_no_plan_only_because_of_the_prompt_s_reach(
     relaxed = optimal(Task(task("FloorPlan2-pick_clean_then_place_in_recep")))
     assert relaxed.certified and len(relaxed.replies) == 31
     assert "Act: put [bowl_0, sink_0]" in relaxed.replies and relaxed.replies[-1] == "Act: stop"
+
+
+def test_a_pddl_plan_reads_back_as_the_manipulation_at_its_pose():
+    # several dumps of clutter reach one scene state; the step's pose tells which object was put down
+    apple, mug = Act("Put", "apple_1", "countertop_1"), Act("Put", "mug_1", "countertop_1")
+    problem = SimpleNamespace(edges=[[Edge(apple, 1, frozenset({0, 2})), Edge(mug, 1, frozenset({3}))], []])
+    assert from_pddl_plan(problem, ["(turn_left p0 p3)", "(manip-put s0 p3 s1)", "(stop s1 p3)"]) == \
+        [Act("TurnLeft"), mug]
+    assert from_pddl_plan(problem, ["(manip-put s0 p2 s1)"]) == [apple]
+    with pytest.raises(ValueError, match="unknown PDDL action"):
+        from_pddl_plan(problem, ["(jump s0)"])
