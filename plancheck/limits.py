@@ -175,6 +175,15 @@ def _hooks(digits: int) -> tuple[bytes, json.JSONDecoder, json.JSONDecoder]:
             json.JSONDecoder(parse_float=decimal, parse_constant=_constant))
 
 
+def has_digit_run(text: str, longer_than: int) -> bool:
+    """Whether ``text`` holds a run of more than ``longer_than`` ASCII digits (what ``[0-9]{n+1}`` finds).
+
+    >>> has_digit_run("x = 1234;", 3), has_digit_run("x = 123;", 3)
+    (True, False)
+    """
+    return b"0" * (longer_than + 1) in _digit_runs(text)
+
+
 def _digit_runs(text: str) -> bytes:
     """The text with each ASCII digit as ``0`` and every other byte of its UTF-8 as a space: a run of n digits is
     found as ``b"0" * n`` by a byte search, 10x faster than the regular expression ``[0-9]{n}`` (a grid line of

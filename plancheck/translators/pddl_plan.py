@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from itertools import compress, count
 
 from plancheck.errors import LimitError, Location, PDDLError
-from plancheck.limits import DEFAULT, Limits
+from plancheck.limits import DEFAULT, Limits, has_digit_run
 from plancheck.translators.pddl_model import Atom, atom_text
-from plancheck.translators.pddl_sexpr import SList, Sym, _digit_run, parse_sexprs, where
+from plancheck.translators.pddl_sexpr import SList, Sym, parse_sexprs, where
 
 _COST = re.compile(r"^\s*;+\s*cost\s*=\s*([+-]?\d+(?:\.\d+)?)", re.IGNORECASE | re.MULTILINE)
 _TIME = re.compile(r"^\d+(\.\d+)?:$")
@@ -141,13 +141,14 @@ def _simple_steps(text: str, limits: Limits) -> Steps | None:
     """The steps of a plan whose every line is :data:`_STEP_LINE` (each distinct line read once, the plan put
     together by C-level maps); None for any other text, which :func:`_any_steps` reads (the same steps when
     both read it: tested)."""
+    if has_digit_run(text, limits.digits):  # a number too long: the s-expression reader says where
+        return None
     rows = text.split("\n")
     step_of: dict[str, Atom | None] = {}  # a line's step; None for a line without one
     column_of: dict[str, int] = {}
-    too_long = _digit_run(limits.digits)
     for row in set(rows):
         match = _STEP_LINE.fullmatch(row)
-        if match is None or too_long.search(row):  # a number too long: the s-expression reader says where
+        if match is None:
             return None
         if match.group(2) is None:
             step_of[row] = None

@@ -17,11 +17,10 @@ a node also equals a plain tuple of its fields. The text is read line by line (n
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
 from plancheck.errors import LimitError, Location, PDDLError
-from plancheck.limits import DEFAULT, Limits
+from plancheck.limits import DEFAULT, Limits, has_digit_run
 
 
 class Sym(NamedTuple):
@@ -61,19 +60,14 @@ _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 def _digits_within(text: str, limits: Limits, source: str | None) -> None:
     """Refuse numbers of more than ``limits.digits`` digits (they would be read as infinity), before anything
-    else is read (one regular-expression search when no run of digits is that long)."""
-    if _digit_run(limits.digits).search(text):
+    else is read (one byte search when no run of digits is that long)."""
+    if has_digit_run(text, limits.digits):
         for match in _SYMBOL.finditer(text):
             symbol = match.group()
             digits = sum(char.isdigit() for char in symbol)
             if digits > limits.digits and _NUMBER.fullmatch(symbol):
                 raise LimitError(f"{limits.digits} exceeded: a number of {digits} digits",
                                  _location(text, match.start(), source), option="max_digits")
-
-
-@lru_cache(maxsize=8)
-def _digit_run(digits: int) -> re.Pattern:
-    return re.compile(f"[0-9]{{{digits + 1}}}")
 
 
 def _location(text: str, offset: int, source: str | None) -> Location:
