@@ -14,7 +14,7 @@ from plancheck.domains.langsuite import alfworld_data, shipdata
 from plancheck.domains.langsuite.alfworld_tables import tables
 from plancheck.domains.langsuite.engine.actions import Act
 from plancheck.domains.langsuite.household import alfred, alfred_replies
-from plancheck.domains.langsuite.household.alfred_check import CLASSES_A, CLASSES_B, cross_check, reason
+from plancheck.domains.langsuite.household.alfred_check import CLASSES_A, CLASSES_B, cross_check, main, reason
 from plancheck.domains.langsuite.household.instance import sample, task
 from plancheck.domains.langsuite.household.rules import Task, step
 from plancheck.domains.langsuite.household.solve import optimal
@@ -153,3 +153,14 @@ def test_both_routes_on_many_tasks_agree_or_differ_for_a_named_reason():
     assert sum(reason(r.alfred_on_ours, CLASSES_B) == "agree" for r in rows) >= 12
 
 
+
+
+def test_the_cross_check_command_reads_saved_rows_and_refuses_an_unknown_task(tmp_path, capsys):
+    rows = tmp_path / "rows.tsv"
+    rows.write_text("FloorPlan1-pick_and_place_simple\tpick_and_place_simple\tagree\t6 ALFRED steps\tagree\t"
+                    "6 replies\topens+0\tknives+1\tmoves+0\nnot a row\n")
+    assert main(["--rows", str(rows)]) == 0
+    assert "1 tasks, 1 agree both ways" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as refused:
+        main(["FloorPlan1-no_such_task"])
+    assert refused.value.code == 2 and "unknown Household task" in capsys.readouterr().err

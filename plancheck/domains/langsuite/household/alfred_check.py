@@ -19,7 +19,7 @@ the counts.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from plancheck.domains.langsuite.household import alfred, alfred_replies, search
@@ -255,16 +255,35 @@ def read_rows(lines: Iterable[str]) -> list[Row]:
     return rows
 
 
-if __name__ == "__main__":  # python -m plancheck.domains.langsuite.household.alfred_check SELECTOR... | --rows FILE...
-    import sys
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command: a row per task of the selectors (or per row of saved files), then the counts."""
+    import argparse
 
     from plancheck.domains.langsuite.household.instance import select
+    from plancheck.errors import BadInputError
 
-    if sys.argv[1:2] == ["--rows"]:
-        done = [r for name in sys.argv[2:] for r in read_rows(open(name, encoding="utf-8"))]
+    parser = argparse.ArgumentParser(
+        prog="python -m plancheck.domains.langsuite.household.alfred_check",
+        description="Cross-check Household tasks against alfworld's ALFRED domain and goal, both ways: a "
+                    "tab-separated row per task, then the counts (docs/langsuite.md).")
+    parser.add_argument("selectors", nargs="*", default=["all"], metavar="SELECTOR",
+                        help="a task id (FloorPlan1-pick_and_place_simple), a floor plan (FloorPlan1), a task type, "
+                             "sample, langsuite-batch or all (the default)")
+    parser.add_argument("--rows", nargs="+", metavar="FILE", help="print the counts of rows saved by an earlier run")
+    args = parser.parse_args(argv)
+    if args.rows:
+        done = [row for name in args.rows for row in read_rows(open(name, encoding="utf-8"))]
     else:
         done = []
-        for item in select(sys.argv[1:] or ["all"]):
-            done.append(cross_check(item))
-            print(row_line(done[-1]), flush=True)
+        try:
+            for item in select(args.selectors):
+                done.append(cross_check(item))
+                print(row_line(done[-1]), flush=True)
+        except BadInputError as error:
+            parser.error(str(error))
     print(summary(done))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
