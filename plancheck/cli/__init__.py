@@ -101,7 +101,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(argv).parse_args(argv)
     if program:  # start-up's objects (modules, the parser) live as long as the process: the collector need not
-        gc.freeze()  # walk them again and again in a long batch (32,000 GRASP answers: 6 % less CPU)
+        gc.freeze()  # walk them again and again in a long batch (32,000 GRASP answers: 0.086 s -> 0.035 s of GC)
     with _printable(), sigterm_raises():
         return _run(args)
 
