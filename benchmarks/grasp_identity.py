@@ -30,6 +30,9 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # the test suite's broken records
+
+from tests.grasp.test_evaluate import BROKEN_RECORDS  # noqa: E402
 
 WORDS = ("up", "down", "left", "right", "upleft", "upright", "downleft", "downright", "take", "drop", "UP", "Take",
          "DROP", "north", "move_left", "pick up", "up-left", "jump", "", " up", "stay", "TAKE ", "right\n", "é")
@@ -38,16 +41,7 @@ SETS = ("inner_cluster_block", "inner_random_free", "inner_spiral_block", "outer
 
 def broken_records() -> str:
     lines = [
-        json.dumps({"instance": "inner_random_free.jsonl-0-0-0-0", "response": "[UP, TAKE]"}),
-        "{not json",
-        json.dumps({"instance": "inner_random_free.jsonl-999-0-0-0", "response": "[UP]"}),
-        json.dumps({"instance": "inner_random_free.jsonl-1-0-0-0"}),
-        json.dumps(["a list"]),
-        json.dumps({"custom_id": "inner_random_free.jsonl-2-0-0-0", "response": None, "error": {"code": "x"}}),
-        json.dumps({"instance": "inner_random_free.jsonl-3-1-1-1", "response": "no list here"}),
-        json.dumps({"instance": "inner_random_free.jsonl-4-1-1-1", "answer": ["up", "take", "drop"]}),
-        json.dumps({"custom_id": "inner_random_free.jsonl-5-0-0-0",
-                    "response": {"status_code": 429, "body": {"error": {"message": "Rate limit reached"}}}}),
+        *BROKEN_RECORDS,
         json.dumps({"instance": "inner_random_free.jsonl-4-1-1-1", "answer": ["up", "take", "drop"]}),
         json.dumps({"instance": "inner_random_free.jsonl-6-0-1-1", "answer": ["upleft", "jump", "take"] * 9,
                     "model": "m", "temperature": 0.7}),

@@ -62,20 +62,24 @@ def test_all_1600_gpt35_responses_are_accounted_for(shared_data, tmp_path):
     assert sum(r["verdict"]["valid"] for r in rows) < 1600
 
 
+# A scored answer among broken records of every kind (benchmarks/grasp_identity.py adds more of its own)
+BROKEN_RECORDS = [
+    json.dumps({"instance": "inner_random_free.jsonl-0-0-0-0", "response": "[UP, TAKE]"}),
+    "{not json",
+    json.dumps({"instance": "inner_random_free.jsonl-999-0-0-0", "response": "[UP]"}),
+    json.dumps({"instance": "inner_random_free.jsonl-1-0-0-0"}),
+    json.dumps(["a list"]),
+    json.dumps({"custom_id": "inner_random_free.jsonl-2-0-0-0", "response": None, "error": {"code": "x"}}),
+    json.dumps({"instance": "inner_random_free.jsonl-3-1-1-1", "response": "no list here"}),
+    json.dumps({"instance": "inner_random_free.jsonl-4-1-1-1", "answer": ["up", "take", "drop"]}),
+    json.dumps({"custom_id": "inner_random_free.jsonl-5-0-0-0",
+                "response": {"status_code": 429, "body": {"error": {"message": "Rate limit reached"}}}}),
+]
+
+
 def test_broken_records_are_reported_with_their_lines_and_the_rest_scored(shared_data, tmp_path, capsys):
     answers = tmp_path / "answers.jsonl"
-    answers.write_text("\n".join([
-        json.dumps({"instance": "inner_random_free.jsonl-0-0-0-0", "response": "[UP, TAKE]"}),
-        "{not json",
-        json.dumps({"instance": "inner_random_free.jsonl-999-0-0-0", "response": "[UP]"}),
-        json.dumps({"instance": "inner_random_free.jsonl-1-0-0-0"}),
-        json.dumps(["a list"]),
-        json.dumps({"custom_id": "inner_random_free.jsonl-2-0-0-0", "response": None, "error": {"code": "x"}}),
-        json.dumps({"instance": "inner_random_free.jsonl-3-1-1-1", "response": "no list here"}),
-        json.dumps({"instance": "inner_random_free.jsonl-4-1-1-1", "answer": ["up", "take", "drop"]}),
-        json.dumps({"custom_id": "inner_random_free.jsonl-5-0-0-0",
-                    "response": {"status_code": 429, "body": {"error": {"message": "Rate limit reached"}}}}),
-    ]) + "\n")
+    answers.write_text("\n".join(BROKEN_RECORDS) + "\n")
     out = tmp_path / "out.jsonl"
     assert main(["evaluate", "grasp", str(answers), "-o", str(out), "--data", str(shared_data), "--summary"]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
