@@ -15,12 +15,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from plancheck.domains.langsuite.engine.agent import AgentConfig, Pose
 from plancheck.domains.langsuite.engine.geometry import Rect, Sector, segment_hits_rect, segments_meet
 from plancheck.domains.langsuite.engine.scene import Scene
 
 Triple = tuple[int, int, int]
+UNREACHABLE = 10**9  # the distance of a pose no path reaches (the searches' INF)
 _STEP = ((1, 0), (0, 1), (-1, 0), (0, -1))  # heading h moves along +v0, +w0, -v0, -w0
 
 
@@ -39,6 +41,32 @@ class Lattice:
 
     def __len__(self) -> int:
         return len(self.poses)
+
+    @cached_property
+    def predecessors(self) -> tuple[tuple[int, ...], ...]:
+        """For each pose, the poses one turn or move_ahead (with no movable root in the way) leads from to it."""
+        before: list[list[int]] = [[] for _ in range(len(self.poses))]
+        for p in range(len(self.poses)):
+            for q in (self.left[p], self.right[p], self.ahead[p]):
+                if q >= 0:
+                    before[q].append(p)
+        return tuple(map(tuple, before))
+
+    def moves_to(self, targets: Iterable[int]) -> list[int]:
+        """The turns and moves from each pose to the nearest of ``targets`` (``UNREACHABLE`` when none is reached;
+        a backward breadth-first search over :attr:`predecessors`)."""
+        dist = [UNREACHABLE] * len(self.poses)
+        queue = deque(targets)
+        for p in queue:
+            dist[p] = 0
+        before = self.predecessors
+        while queue:
+            q = queue.popleft()
+            for p in before[q]:
+                if dist[p] == UNREACHABLE:
+                    dist[p] = dist[q] + 1
+                    queue.append(p)
+        return dist
 
     def segment(self, p: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """The move_ahead segment from pose ``p`` (to where it would go)."""

@@ -36,24 +36,8 @@ class Found:
 
 
 def manipulations_left(problem: Problem) -> list[int]:
-    n = len(problem.nodes)
-    back: list[list[int]] = [[] for _ in range(n)]
-    for i, edges in enumerate(problem.edges):
-        for e in edges:
-            back[e.target].append(i)
-    dist = [INF] * n
-    queue = deque()
-    for i in range(n):
-        if problem.may_end(i):
-            dist[i] = 0
-            queue.append(i)
-    while queue:
-        j = queue.popleft()
-        for i in back[j]:
-            if dist[i] == INF:
-                dist[i] = dist[j] + 1
-                queue.append(i)
-    return dist
+    """The least number of manipulations from each scene state to one where ``stop`` can succeed (INF: none)."""
+    return _manipulations_to_end(problem, frontier=False)
 
 
 def solve(problem: Problem, limit: int = MAX_ACTIONS) -> Found:
@@ -106,6 +90,12 @@ def manipulations_bound(problem: Problem) -> list[int]:
     """A lower bound on the manipulations left from each scene state of a cut graph: the least number to a state
     where ``stop`` can succeed, or to a scene state not yet expanded (plus one when ``stop`` cannot succeed there),
     whichever comes first. A path to success either stays among expanded states or reaches an unexpanded one."""
+    return _manipulations_to_end(problem, frontier=True)
+
+
+def _manipulations_to_end(problem: Problem, frontier: bool) -> list[int]:
+    """Backward 0-1 breadth-first search over the scene-state graph from the states where ``stop`` can succeed
+    (distance 0) and, with ``frontier``, the states not yet expanded (distance 1)."""
     n = len(problem.nodes)
     back: list[list[int]] = [[] for _ in range(n)]
     for i, edges in enumerate(problem.edges):
@@ -117,10 +107,10 @@ def manipulations_bound(problem: Problem) -> list[int]:
         if problem.may_end(i):
             dist[i] = 0
             zero.append(i)
-        elif not problem.expanded(i):
+        elif frontier and not problem.expanded(i):
             dist[i] = 1
             one.append(i)
-    queue = deque(zero)  # 0-1 breadth first: every edge costs one, the unexpanded states start at one
+    queue = deque(zero)  # every edge costs one; the unexpanded states start at one
     pending = deque(one)
     while queue or pending:
         if not queue or (pending and dist[pending[0]] <= dist[queue[0]]):
@@ -152,26 +142,11 @@ def solve_cut(problem: Problem, limit: int = MAX_ACTIONS, max_nodes: int | None 
     lat = problem.lattice
     known = manipulations_bound(problem)
     n_known = len(known)
-    before: list[list[int]] = [[] for _ in range(len(lat))]
-    for p in range(len(lat)):
-        for q in (lat.left[p], lat.right[p], lat.ahead[p]):
-            if q >= 0:
-                before[q].append(p)
     reach: dict[frozenset[int], list[int]] = {}
 
     def distances(targets: frozenset[int]) -> list[int]:
         if targets not in reach:
-            d = [INF] * len(lat)
-            queue = deque(targets)
-            for p in targets:
-                d[p] = 0
-            while queue:
-                q = queue.popleft()
-                for p in before[q]:
-                    if d[p] == INF:
-                        d[p] = d[q] + 1
-                        queue.append(p)
-            reach[targets] = d
+            reach[targets] = lat.moves_to(targets)
         return reach[targets]
 
     m_of: list[int] = []

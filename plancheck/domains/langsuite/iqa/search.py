@@ -13,7 +13,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections import deque
 from dataclasses import dataclass
 
 from plancheck.domains.langsuite.iqa.problem import MAX_ACTIONS, Evidence
@@ -56,26 +55,7 @@ def _bits(mask: int) -> list[int]:
 
 def _distances(problem: Evidence, seeds: set[int]) -> list[int]:
     """Moves from each lattice pose to the nearest seed (backward breadth-first search)."""
-    lat = problem.lattice
-    n = len(lat)
-    pred: list[list[int]] = [[] for _ in range(n)]
-    for p in range(n):
-        pred[lat.left[p]].append(p)
-        pred[lat.right[p]].append(p)
-        if lat.ahead[p] >= 0:
-            pred[lat.ahead[p]].append(p)
-    dist = [INF] * n
-    queue = deque()
-    for s in seeds:
-        dist[s] = 0
-        queue.append(s)
-    while queue:
-        q = queue.popleft()
-        for p in pred[q]:
-            if dist[p] == INF:
-                dist[p] = dist[q] + 1
-                queue.append(p)
-    return dist
+    return problem.lattice.moves_to(seeds)
 
 
 def solve(problem: Evidence, limit: int = MAX_ACTIONS, deadline: float | None = None) -> Found:

@@ -33,17 +33,6 @@ class Found:
     bound: int  # the relaxed lower bound at the start
 
 
-def _predecessors(problem: Problem) -> list[list[int]]:
-    lat = problem.lattice
-    pred: list[list[int]] = [[] for _ in range(len(lat))]
-    for p in range(len(lat)):
-        pred[lat.left[p]].append(p)
-        pred[lat.right[p]].append(p)
-        if lat.ahead[p] >= 0:
-            pred[lat.ahead[p]].append(p)
-    return pred
-
-
 def _backward(pred: Sequence[Sequence[int]], seeds: dict[int, int], n: int) -> list[int]:
     """Least ``seed[s] + distance(p, s)`` over the seeds, for every pose p (unit steps, bucket queue)."""
     dist = [INF] * n
@@ -82,7 +71,7 @@ def relaxed_table(problem: Problem) -> tuple[Table, HeldTable]:
     H[(S, o)][p]: the same while holding mover o (S excludes o)."""
     lat = problem.lattice
     n = len(lat)
-    pred = _predecessors(problem)
+    pred = problem.lattice.predecessors
     k = len(problem.movers)
     pick = [problem.sees[problem.anchor[o]] for o in problem.movers]
     drop = [problem.drops[o] for o in problem.movers]
