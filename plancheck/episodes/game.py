@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from plancheck.episodes.log import Step
+from plancheck.errors import BadInputError
 
 CLEAR, AMBIGUOUS, NONE = "clear", "ambiguous", "none"
 
@@ -177,3 +178,30 @@ class Episodes(Protocol):
         ...
 
     def outcome(self, instance: Any, settings: Mapping[str, Any], steps: Sequence[CheckedStep]) -> Outcome: ...
+
+
+def logged_settings(world: str, given: Mapping[str, Any], defaults: Mapping[str, Any],
+                    choices: Mapping[str, Sequence[str]], whose: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """A log's settings checked and completed with ``defaults`` (:meth:`Episodes.settings`): a text setting must be
+    one of its ``choices``, any other a positive integer; each default used is noted (``whose`` defaults they are,
+    e.g. "SmartPlay's")."""
+    unknown = sorted(set(given) - set(defaults))
+    if unknown:
+        raise BadInputError(f"unknown setting(s) {', '.join(unknown)}; {world} has {', '.join(defaults)}")
+    settings, missing = {}, []
+    for key, default in defaults.items():
+        value = given.get(key)
+        if value is None:
+            settings[key] = default
+            missing.append(f"{key}={default}")
+        elif isinstance(default, str):
+            if value not in choices.get(key, ()):
+                raise BadInputError(f"setting {key} must be one of {', '.join(choices.get(key, ()))}, not "
+                                    f"{value!r}")
+            settings[key] = value
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise BadInputError(f"setting {key} must be a positive integer, not {value!r}")
+        else:
+            settings[key] = value
+    notes = (f"setting(s) not logged, {whose} used: {', '.join(missing)}",) if missing else ()
+    return settings, notes

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from plancheck.episodes.game import Replies
+from plancheck.episodes.game import Replies, logged_settings
 from plancheck.errors import BadInputError, InstanceNotFoundError
 
 DEFAULTS = {"reading": "langsuite", "level": "low"}  # LangSuitE's own parser; the low-level action set
@@ -45,19 +45,5 @@ class LangsuiteEpisodes:
 
     def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
         """The log's settings checked and completed with LangSuitE's defaults (each default used is noted)."""
-        unknown = sorted(set(given) - set(DEFAULTS))
-        if unknown:
-            raise BadInputError(f"unknown setting(s) {', '.join(unknown)}; {self.world} has reading, level")
-        settings, missing = {}, []
-        for key, default in DEFAULTS.items():
-            value = given.get(key)
-            if value is None:
-                settings[key] = default
-                missing.append(f"{key}={default}")
-                continue
-            allowed = tuple(self.readings) if key == "reading" else self.levels
-            if value not in allowed:
-                raise BadInputError(f"setting {key} must be one of {', '.join(allowed)}, not {value!r}")
-            settings[key] = value
-        notes = (f"setting(s) not logged, LangSuitE's defaults used: {', '.join(missing)}",) if missing else ()
-        return settings, notes
+        return logged_settings(self.world, given, DEFAULTS, {"reading": tuple(self.readings), "level": self.levels},
+                               "LangSuitE's defaults")

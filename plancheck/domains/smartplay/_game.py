@@ -11,9 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from plancheck.domains.smartplay import _frame
-from plancheck.episodes.game import Transition
+from plancheck.episodes.game import Transition, logged_settings
 from plancheck.episodes.log import Step
-from plancheck.errors import BadInputError
 
 
 class SmartPlayGame:
@@ -146,28 +145,8 @@ class SmartPlayEpisodes:
         return {"reading": "smartplay", "history": self.history, "steps": steps, **self.extra}
 
     def settings(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
-        defaults = self.defaults
-        unknown = sorted(set(given) - set(defaults))
-        if unknown:
-            raise BadInputError(f"unknown setting(s) {', '.join(unknown)}; {self.world} has {', '.join(defaults)}")
-        choices = {"reading": tuple(self.readings), **self.choices}
-        settings, missing = {}, []
-        for key, default in defaults.items():
-            value = given.get(key)
-            if value is None:
-                settings[key] = default
-                missing.append(f"{key}={default}")
-            elif isinstance(default, str):
-                if value not in choices.get(key, ()):
-                    raise BadInputError(f"setting {key} must be one of {', '.join(choices.get(key, ()))}, not "
-                                        f"{value!r}")
-                settings[key] = value
-            elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise BadInputError(f"setting {key} must be a positive integer, not {value!r}")
-            else:
-                settings[key] = value
-        notes = (f"setting(s) not logged, SmartPlay's used: {', '.join(missing)}",) if missing else ()
-        return settings, notes
+        return logged_settings(self.world, given, self.defaults, {"reading": tuple(self.readings), **self.choices},
+                               "SmartPlay's")
 
 
 def observation_missing(step: Step, horizon: int) -> str | None:
